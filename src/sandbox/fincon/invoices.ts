@@ -1,0 +1,79 @@
+import { renderMoney } from '../money.js';
+import { filterOn, type FilterOperation, type FilterSpecs } from '../query.js';
+import { getOne, listOf, related, type Resource } from '../resource.js';
+import type { RouteSpec } from '../router.js';
+import { contractResource } from './contracts.js';
+import { INVOICE_PROCESS_STATES, INVOICE_TYPES } from './enums.js';
+import { paymentAttributes, paymentsOf } from './ledger.js';
+import type { InvoiceRecord } from './records.js';
+
+export const invoiceResource: Resource<InvoiceRecord> = {
+  type: 'INVOICE',
+  label: 'Invoice',
+  table: (store) => store.fincon.invoices,
+  attributes: (invoice, { store }) => ({
+    audited_amount: renderMoney(invoice.audited_amount),
+    cash_discount: renderMoney(invoice.cash_discount),
+    contract: invoice.contract,
+    date_approved: invoice.date_approved,
+    date_created: invoice.date_created,
+    date_discount: invoice.date_discount,
+    date_due: invoice.date_due,
+    date_posted: invoice.date_posted,
+    date_received: invoice.date_received,
+    discounted_approved_amount: renderMoney(invoice.discounted_approved_amount),
+    external_identifier: invoice.external_identifier,
+    installment_number: invoice.installment_number,
+    internal_identifier: invoice.internal_identifier,
+    invoice_process_state: invoice.invoice_process_state,
+    invoice_type: invoice.invoice_type,
+    is_reverse_charge: invoice.is_reverse_charge,
+    ...paymentAttributes(paymentsOf(store, invoice.id)),
+    unaudited_amount: renderMoney(invoice.unaudited_amount),
+    undiscounted_approved_amount: renderMoney(invoice.undiscounted_approved_amount),
+  }),
+  relationships: (invoice, { base }) => ({
+    contract: { data: invoice.contract === null ? null : { id: invoice.contract, type: 'CONTRACT' } },
+    documents: related(base, `/invoices/${invoice.id}/documents/`),
+    tags: related(base, `/invoices/${invoice.id}/tags/`),
+    payments: related(base, `/invoices/${invoice.id}/payments/`),
+  }),
+  related: { contract: { resource: () => contractResource, id: (invoice) => invoice.contract } },
+};
+
+const INVOICE_INCLUDES = [
+  'contract',
+  'contract.contractor',
+  'contract.contract_unit',
+  'contract.contract_unit.project',
+  'contract.contract_unit.project.property',
+] as const;
+
+const EXACT_OR_COMPARED: readonly FilterOperation[] = ['exact', 'less_than_equal', 'greater_than_equal', 'range'];
+
+const invoiceFilters: FilterSpecs<InvoiceRecord> = {
+  id: filterOn.ids(),
+  external_identifier: filterOn.text(),
+  internal_identifier: filterOn.text(),
+  date_posted: filterOn.date(EXACT_OR_COMPARED),
+  date_due: filterOn.date(EXACT_OR_COMPARED),
+  date_received: filterOn.date(EXACT_OR_COMPARED),
+  date_approved: filterOn.datetime(),
+  payment_created: filterOn.datetime(),
+  date_created: filterOn.datetime(),
+  invoice_type: filterOn.choice(INVOICE_TYPES),
+  invoice_process_state: filterOn.choice(INVOICE_PROCESS_STATES),
+  payment_date: filterOn.date(EXACT_OR_COMPARED),
+  unaudited_amount: filterOn.money(),
+  discounted_approved_amount: filterOn.money(),
+  undiscounted_approved_amount: filterOn.money(),
+  cash_discount: filterOn.money(),
+  audited_amount: filterOn.money(),
+  tags: filterOn.ids((invoice) => invoice.tags),
+  contract: filterOn.ids(),
+};
+
+export const invoiceRoutes: RouteSpec[] = [
+  { method: 'GET', path: '/invoices/', handler: listOf(invoiceResource, { filters: invoiceFilters, include: INVOICE_INCLUDES }) },
+  { method: 'GET', path: '/invoices/{id}/', handler: getOne(invoiceResource, { include: INVOICE_INCLUDES }) },
+];

@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError } from './envelope.js';
+import { finconRoutes } from './fincon/routes.js';
+import { seedFincon } from './fincon/seed.js';
+import { checkUuid } from './fields.js';
+import { readBody, writeResponse, type EncodingMode } from './http.js';
+import { createRandom } from './random.js';
+import { Router, type Method, type Reply } from './router.js';
+import type { Store } from './store.js';
+import { parseJsonBody, ValidationFailure, type ValidationDetail } from './validation.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; defaults to 127.0.0.1. */
+  host?: string;
+  /** 'auto' (default) compresses as the client's Accept-Encoding asks; the others force one encoding. */
+  encoding?: EncodingMode;
+}
+
+export interface SandboxHandle {
+  origin: string;
+  /** Product base URLs without trailing slash, e.g. `${origin}/fincon/v1`. */
+  baseUrls: { fincon: string; capex: string; esg: string };
+  close(): Promise<void>;
+}
+
+const SEED = 20_260_722;
+
+const PRODUCT_BASES = { fincon: '/fincon/v1', capex: '/capex/v1', esg: '/esg/v1' } as const;
+
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+
+/** Starts the embedded API on loopback with a freshly seeded store. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const encoding = options.encoding ?? 'auto';
+  const store = createStore(SEED);
+  const router = new Router();
+  router.mount(PRODUCT_BASES.fincon, finconRoutes);
+
+  const server = createServer((request, response) => {
+    void respond(request, response, router, store, encoding);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closed: Promise<void> | undefined;
+  return {
+    origin,
+    baseUrls: {
+      fincon: origin + PRODUCT_BASES.fincon,
+      capex: origin + PRODUCT_BASES.capex,
+      esg: origin + PRODUCT_BASES.esg,
+    },
+    close: () =>
+      (closed ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      })),
+  };
+}
+
+function createStore(seed: number): Store {
+  const random = createRandom(seed);
+  const apiIds = random.fork('api-ids');
+  return { fincon: seedFincon(random.fork('fincon')), now: () => new Date(), newId: () => apiIds.uuid() };
+}
+
+async function respond(
+  request: IncomingMessage,
+  response: ServerResponse,
+  router: Router,
+  store: Store,
+  encoding: EncodingMode,
+): Promise<void> {
+  let reply: Reply;
+  try {
+    reply = await dispatch(request, router, store);
+  } catch (error) {
+    reply = replyForError(error);
+  }
+  writeResponse(request, response, reply.status, reply.body, reply.headers ?? {}, encoding);
+}
+
+async function dispatch(request: IncomingMessage, router: Router, store: Store): Promise<Reply> {
+  const url = requestUrl(request);
+  if (!hasCredentials(request)) {
+    throw new ApiError(401, 'Missing credentials: send both the X-API-KEY and the X-API-TOKEN header.');
+  }
+  const method = request.method ?? 'GET';
+  const match = router.match(method, url.pathname);
+  switch (match.kind) {
+    case 'redirect':
+      return { status: 307, headers: { Location: `${url.origin}${match.pathname}${url.search}` } };
+    case 'not_found':
+      throw new ApiError(404, `No operation at ${method} ${url.pathname}.`);
+    case 'method_not_allowed': {
+      const error = new ApiError(405, `${method} is not allowed on ${url.pathname}; allowed: ${match.allow.join(', ')}.`);
+      return { status: 405, body: error.toDocument(), headers: { Allow: match.allow.join(', ') } };
+    }
+  }
+
+  const params = { ...match.params };
+  const invalid: ValidationDetail[] = [];
+  for (const name of match.uuidParams) {
+    const checked = checkUuid(params[name]);
+    if (checked.ok) params[name] = checked.value;
+    else invalid.push({ ...checked.problem, loc: ['path', name], input: params[name] });
+  }
+  if (invalid.length > 0) throw new ValidationFailure(invalid);
+
+  const bodyText = BODY_METHODS.has(method) ? await readBody(request) : '';
+  return match.route.handler({
+    method: method as Method,
+    url,
+    params,
+    base: url.origin + match.route.basePath,
+    store,
+    json: () => parseJsonBody(bodyText),
+  });
+}
+
+function requestUrl(request: IncomingMessage): URL {
+  const path = request.url ?? '/';
+  try {
+    // Concatenated rather than resolved, so a path like //host/x cannot change the origin.
+    return new URL(`http://${request.headers.host ?? 'localhost'}${path}`);
+  } catch {
+    const { address, port } = request.socket.address() as AddressInfo;
+    return new URL(`http://${address.includes(':') ? `[${address}]` : address}:${port}${path}`);
+  }
+}
+
+function hasCredentials(request: IncomingMessage): boolean {
+  const present = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.trim() !== '';
+  };
+  return present('x-api-key') && present('x-api-token');
+}
+
+function replyForError(error: unknown): Reply {
+  if (error instanceof ApiError) return { status: error.status, body: error.toDocument() };
+  if (error instanceof ValidationFailure) return { status: 422, body: error.toBody() };
+  const detail = error instanceof Error ? error.message : String(error);
+  return { status: 500, body: new ApiError(500, `The sandbox failed unexpectedly: ${detail}`).toDocument() };
+}

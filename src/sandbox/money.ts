@@ -1,0 +1,54 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * A private Decimal constructor, so the sandbox never depends on (or changes) the
+ * global decimal.js configuration used elsewhere in the process.
+ */
+export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export type Dec = Decimal;
+
+export const CURRENCY = 'EUR';
+
+export interface Money {
+  currency: string;
+  net: Dec;
+  tax: Dec;
+}
+
+export interface MoneyJson {
+  currency: string;
+  net: string;
+  tax: string;
+}
+
+export function money(net: Decimal.Value, tax: Decimal.Value, currency = CURRENCY): Money {
+  return { currency, net: new Dec(net), tax: new Dec(tax) };
+}
+
+export function grossOf(amount: Money): Dec {
+  return amount.net.plus(amount.tax);
+}
+
+/** Decimal string with at least two fractional digits and no exponent ("1200.00", "0.125"). */
+export function formatAmount(value: Dec): string {
+  return value.decimalPlaces() < 2 ? value.toFixed(2) : value.toFixed();
+}
+
+export function renderMoney(amount: Money): MoneyJson;
+export function renderMoney(amount: Money | null): MoneyJson | null;
+export function renderMoney(amount: Money | null): MoneyJson | null {
+  if (amount === null) return null;
+  return { currency: amount.currency, net: formatAmount(amount.net), tax: formatAmount(amount.tax) };
+}
+
+/**
+ * Splits a gross amount into net and tax in the ratio of `basis` (net : tax).
+ * Net is rounded to cents; tax takes the remainder so net + tax equals gross exactly.
+ */
+export function splitGross(gross: Dec, basis: Money): { net: Dec; tax: Dec } {
+  const basisGross = grossOf(basis);
+  const net = basisGross.isZero()
+    ? gross
+    : gross.times(basis.net).dividedBy(basisGross).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return { net, tax: gross.minus(net) };
+}

@@ -1,0 +1,57 @@
+/** The parts of a JSON:API document this server reads. */
+export interface ResourceIdentifier {
+  id: string;
+  type: string;
+}
+
+export interface ResourceObject extends ResourceIdentifier {
+  attributes?: Record<string, unknown> | null;
+  relationships?: Record<string, { data?: ResourceIdentifier | ResourceIdentifier[] | null } | null> | null;
+}
+
+export interface JsonApiDocument {
+  data?: ResourceObject | ResourceObject[] | null;
+  included?: ResourceObject[] | null;
+  links?: Record<string, string | null> | null;
+  errors?: unknown;
+}
+
+/** A resource as the model and structured output see it. */
+export type FlatResource = { id: string; type: string } & Record<string, unknown>;
+
+/** tags -> tag, contracting_entities -> contracting_entity */
+function singular(name: string): string {
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  return name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+/**
+ * Attributes move to the top level (null and empty values dropped). Related ids
+ * become `<name>_id` (to-many: `<singular>_ids`) unless an attribute of the same
+ * name already carries that id, as the API repeats most foreign keys as plain
+ * attributes. Link-only relationships are dropped: tools, not URLs, reach related data.
+ */
+export function flattenResource(resource: ResourceObject): FlatResource {
+  const flat: FlatResource = { id: resource.id, type: resource.type };
+  for (const [name, value] of Object.entries(resource.attributes ?? {})) {
+    if (!isBlank(value)) flat[name] = value;
+  }
+  for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
+    const data = relationship?.data;
+    if (Array.isArray(data)) {
+      flat[`${singular(name)}_ids`] = data.map((item) => item.id);
+    } else if (data && flat[name] !== data.id) {
+      flat[`${name}_id`] = data.id;
+    }
+  }
+  return flat;
+}
+
+/** Included resources, flattened and grouped by type, for compound documents. */
+export function flattenIncluded(document: JsonApiDocument): FlatResource[] {
+  return (document.included ?? []).map(flattenResource);
+}

@@ -1,0 +1,52 @@
+/**
+ * Compact text for the model: ids kept, nulls already dropped by flattening, money
+ * written out with its currency. Structured content carries the same data exactly.
+ */
+import type { ResourceView } from '../dispatch/operation.js';
+import type { FlatResource } from './jsonapi.js';
+import { formatGross, formatMoney, isGrossMoney, isMoney, type Money } from './money.js';
+
+export function renderValue(value: unknown): string {
+  if (isMoney(value)) return formatMoney(value);
+  if (isGrossMoney(value)) return formatGross(value);
+  if (Array.isArray(value)) return value.map(renderValue).join(', ');
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+const GENERIC_LABEL = ['name', 'identifier', 'external_identifier'];
+
+function labelOf(item: FlatResource, label: readonly string[]): string {
+  const key = label.find((name) => item[name] !== undefined);
+  return key ? renderValue(item[key]) : `${item.type} (no ${label.join(' or ')})`;
+}
+
+function row(item: FlatResource, label: readonly string[], columns: readonly string[]): string {
+  const cells = columns.filter((column) => item[column] !== undefined).map((column) => `${column}: ${renderValue(item[column])}`);
+  return ['- ' + labelOf(item, label), `id: ${item.id}`, ...cells].join(' | ');
+}
+
+export function renderRow(view: ResourceView, item: FlatResource): string {
+  return row(item, view.label, view.columns);
+}
+
+export function renderResource(view: ResourceView, item: FlatResource): string {
+  const lines = Object.entries(item)
+    .filter(([key]) => key !== 'id' && key !== 'type')
+    .map(([key, value]) => `${key}: ${renderValue(value)}`);
+  const heading = `${view.singular[0]?.toUpperCase()}${view.singular.slice(1)} ${labelOf(item, view.label)} (id ${item.id})`;
+  return [heading, ...lines].join('\n');
+}
+
+export function renderIncluded(included: readonly FlatResource[]): string {
+  if (!included.length) return '';
+  const rows = included.map((item) => row(item, GENERIC_LABEL, []).replace(/^- /, `- ${item.type} `));
+  return `\nIncluded related resources:\n${rows.join('\n')}`;
+}
+
+export function renderTotals(totals: Readonly<Record<string, readonly Money[]>>): string {
+  const lines = Object.entries(totals).map(
+    ([attribute, sums]) => `Total ${attribute} on this page: ${sums.map(formatMoney).join('; ')}`,
+  );
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}

@@ -1,0 +1,116 @@
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { ConfigError, envName, FLAGS, loadConfig } from '../src/config.js';
+import { SERVER_VERSION } from '../src/server.js';
+import { catalog } from '../tools/index.js';
+import { CLI, connectStdio } from './support/harness.js';
+
+const run = promisify(execFile);
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+describe('the command line', () => {
+  it('documents every flag and its environment twin in --help and in the README', async () => {
+    const { stdout } = await run(process.execPath, [CLI, '--help']);
+    for (const flag of FLAGS) {
+      for (const text of [stdout, readme]) {
+        expect(text).toContain(`--${flag.name}`);
+        expect(text).toContain(envName(flag.name));
+      }
+    }
+  });
+
+  it('names every tool in the README', () => {
+    for (const operation of catalog) expect(readme, operation.name).toContain(`\`${operation.name}\``);
+  });
+
+  it('prints the catalog as JSON with product, method, path and all four annotations', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'catalog', '--json']);
+    const entries = JSON.parse(stdout) as Array<Record<string, unknown>>;
+    expect(entries).toHaveLength(catalog.length);
+    expect(entries).toContainEqual({
+      name: 'register_invoice_payment',
+      title: expect.any(String),
+      product: 'fincon',
+      toolset: 'payments',
+      method: 'POST',
+      path: '/invoices/{id}/register-payment/',
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    });
+  });
+
+  it('exits with status 2 and a clear message on a bad flag value', async () => {
+    const failure = await run(process.execPath, [CLI, '--transport', 'carrier-pigeon']).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('--transport must be stdio or http') });
+  });
+
+  it('serves the sandbox REST API alone with `sandbox`, requiring credentials like the real service', async () => {
+    const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const fincon = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const match = /fincon: (\S+)/.exec(out);
+          if (match && /esg: \S+/.test(out)) resolve(match[1]!);
+        });
+      });
+      const anonymous = await request(`${fincon}/projects/`);
+      expect(anonymous.statusCode).toBe(401);
+      await anonymous.body.dump();
+      const authorised = await request(`${fincon}/projects/`, { headers: { 'x-api-key': 'a', 'x-api-token': 'b' } });
+      expect(authorised.statusCode).toBe(200);
+      expect(((await authorised.body.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('removes every writing tool in read-only mode and narrows to the chosen toolsets', async () => {
+    const readOnly = await connectStdio('legacy', { args: ['--read-only'] });
+    const readTools = (await readOnly.listTools()).map((tool) => tool.name);
+    await readOnly.close();
+    expect(readTools.sort()).toEqual(catalog.filter((op) => op.hints.readOnlyHint).map((op) => op.name).sort());
+
+    const narrowed = await connectStdio('legacy', { env: { PFM_TOOLSETS: 'payments' } });
+    const paymentTools = (await narrowed.listTools()).map((tool) => tool.name);
+    await narrowed.close();
+    expect(paymentTools.sort()).toEqual(['list_invoice_payments', 'register_invoice_payment', 'update_invoice_payment']);
+  });
+
+  it('keeps the version in step with package.json and the bundle manifest', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const manifest = JSON.parse(readFileSync(new URL('../manifest.json', import.meta.url), 'utf8')) as { version: string };
+    expect(SERVER_VERSION).toBe(pkg.version);
+    expect(manifest.version).toBe(pkg.version);
+  });
+});
+
+describe('configuration', () => {
+  it('reads flags, then PFM_* variables, then defaults', () => {
+    const config = loadConfig(['--port', '4000'], { PFM_PORT: '5000', PFM_TRANSPORT: 'http', PFM_READ_ONLY: 'true' });
+    expect(config).toMatchObject({ port: 4000, transport: 'http', readOnly: true, host: '127.0.0.1' });
+    expect(config.toolsets).toEqual(['projects', 'budget', 'contracts', 'invoices', 'payments']);
+    expect(config.urls.fincon).toBe('https://api.alasco.de/fincon/v1');
+  });
+
+  it('guards loopback binds against DNS rebinding by default, and not when told otherwise', () => {
+    expect(loadConfig([], {}).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig(['--host', '0.0.0.0'], {}).allowedHosts).toBeNull();
+    expect(loadConfig(['--host', '0.0.0.0', '--allowed-hosts', 'mcp.example.com'], {}).allowedHosts).toEqual(['mcp.example.com']);
+  });
+
+  it.each<[string[], Record<string, string>, RegExp]>([
+    [['--toolsets', 'invoices,gossip'], {}, /unknown: gossip/],
+    [['--products', 'fincon,crm'], {}, /--products takes a list of fincon, capex, esg/],
+    [['--fincon-url', 'ftp://x'], {}, /--fincon-url must be an http\(s\) URL/],
+    [['--port', '70000'], {}, /--port must be 0-65535/],
+    [[], { PFM_API_KEY: 'only-the-key' }, /must be set together/],
+    [['--verbose'], {}, /Unknown option '--verbose'/],
+  ])('refuses %j %j', (argv, env, message) => {
+    expect(() => loadConfig(argv, env)).toThrow(ConfigError);
+    expect(() => loadConfig(argv, env)).toThrow(message);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Paging completeness and compressed responses: the MCP server runs against a sandbox
+ * started by the test, so the test can read the same API directly and compare.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, interceptors, request } from 'undici';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { againstApi, connect, dataOf, textOf, type TestClient } from '../support/harness.js';
+
+const credentials = { 'x-api-key': 'test-key', 'x-api-token': 'test-token' };
+const decoding = new Agent().compose(interceptors.decompress());
+
+/** Every id of a list, read directly from the REST API by following links.next. */
+async function restIds(sandbox: SandboxHandle, path: string): Promise<string[]> {
+  const ids: string[] = [];
+  let url: string | null = `${sandbox.baseUrls.fincon}${path}`;
+  while (url) {
+    const response = await request(url, { headers: { ...credentials, 'accept-encoding': 'gzip, br' }, dispatcher: decoding });
+    const body = (await response.body.json()) as { data: Array<{ id: string }>; links?: { next?: string | null } };
+    ids.push(...body.data.map((item) => item.id));
+    url = body.links?.next ?? null;
+  }
+  return ids;
+}
+
+type Page = { items: Array<{ id: string; invoice_process_state: string }>; next_cursor: string | null };
+
+async function mcpIds(client: TestClient, args: Record<string, unknown>): Promise<{ ids: string[]; pages: Page[] }> {
+  const pages: Page[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page: Page = dataOf<Page>(await client.callTool('list_invoices', cursor ? { cursor } : args));
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return { ids: pages.flatMap((page) => page.items.map((item) => item.id)), pages };
+}
+
+describe('paging through lists', () => {
+  let sandbox: SandboxHandle;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    client = await connect('stdio', 'modern', againstApi(sandbox.baseUrls.fincon));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  it('reads every invoice exactly once across pages of 100, as the API lists them', async () => {
+    const { ids, pages } = await mcpIds(client, {});
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.slice(0, -1).every((page) => page.items.length === 100)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(await restIds(sandbox, '/invoices/'));
+  });
+
+  it('keeps server-side filters on every page', async () => {
+    const filters = { 'invoice_process_state.in': ['PAID', 'APPROVED'] };
+    const { ids, pages } = await mcpIds(client, { filters });
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) {
+      expect(page.items.every((item) => ['PAID', 'APPROVED'].includes(item.invoice_process_state))).toBe(true);
+    }
+    expect(ids).toEqual(await restIds(sandbox, '/invoices/?filter%5Binvoice_process_state.in%5D=PAID%2CAPPROVED'));
+  });
+
+  it('tells the model how to get the next page and when the list is complete', async () => {
+    const first = await client.callTool('list_invoices', {});
+    const { next_cursor } = dataOf<Page>(first);
+    expect(textOf(first)).toContain(`{"cursor": "${next_cursor}"}`);
+    const units = await client.callTool('list_contract_units', { filters: { 'state.in': ['FINANCING'] } });
+    expect(textOf(units)).toMatch(/the complete list|No contract units matched/);
+  });
+
+  it('refuses a cursor that belongs to another list', async () => {
+    const invoices = dataOf<{ next_cursor: string | null }>(await client.callTool('list_invoices', {}));
+    expect(invoices.next_cursor).toBeTruthy();
+    const result = await client.callTool('list_contracts', { cursor: invoices.next_cursor });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('cursor: is not a page cursor of list_contracts');
+  });
+});
+
+describe.each(['gzip', 'br'] as const)('%s-compressed API responses', (encoding) => {
+  let sandbox: SandboxHandle;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ encoding });
+    client = await connect('http', 'modern', againstApi(sandbox.baseUrls.fincon));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  it('are sent compressed by the API and decoded by the server', async () => {
+    const raw = await request(`${sandbox.baseUrls.fincon}/invoices/`, {
+      headers: { ...credentials, 'accept-encoding': 'gzip, br' },
+    });
+    expect(raw.headers['content-encoding']).toBe(encoding);
+    await raw.body.dump();
+
+    const { ids } = await mcpIds(client, {});
+    expect(ids).toEqual(await restIds(sandbox, '/invoices/'));
+  });
+
+  it('are decoded for error answers too, so the API message reaches the model', async () => {
+    const result = await client.callTool('get_invoice', { invoice_id: '3f2b6c1e-8a4d-4e7b-9c0a-1d2e3f4a5b6c' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/HTTP 404\.\n- invoice_id: Not Found: .*3f2b6c1e-8a4d-4e7b-9c0a-1d2e3f4a5b6c/);
+  });
+});

@@ -1,0 +1,113 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { get, query, useSandbox, walk, type Json } from './helpers.js';
+
+const sandbox = useSandbox();
+
+function ibanIsValid(iban: string): boolean {
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  const numeric = [...rearranged].map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char)).join('');
+  return BigInt(numeric) % 97n === 1n;
+}
+
+describe('seed data', () => {
+  it('has the named projects, one using cost elements', async () => {
+    const { items } = await walk(`${sandbox.fincon}/projects/`);
+    expect(items.map((project: Json) => project.attributes.name)).toContain('Hunsrück Mitte');
+    expect(items.some((project: Json) => project.attributes.use_cost_elements === true)).toBe(true);
+    expect(items.some((project: Json) => project.attributes.use_cost_elements === false)).toBe(true);
+  });
+
+  it('has invoices in every state, 300 in all', async () => {
+    const { items } = await walk(`${sandbox.fincon}/invoices/`);
+    expect(items).toHaveLength(300);
+    const counts: Record<string, number> = {};
+    for (const invoice of items) counts[invoice.attributes.invoice_process_state] = (counts[invoice.attributes.invoice_process_state] ?? 0) + 1;
+    expect(counts).toEqual({ NEW: 30, DETAILS_ENTERED: 30, CHECKED: 30, APPROVED: 70, PAID: 140 });
+  });
+
+  it('leaves six NEW invoices without contract', async () => {
+    const { items } = await walk(`${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': 'NEW' })}`);
+    expect(items.filter((invoice: Json) => invoice.attributes.contract === null)).toHaveLength(6);
+  });
+
+  it('dates nothing after August 2026', async () => {
+    const dates: string[] = [];
+    for (const path of ['/invoices/', '/contracts/', '/budget_shifts/']) {
+      for (const item of (await walk(`${sandbox.fincon}${path}`)).items) {
+        for (const [name, value] of Object.entries(item.attributes)) {
+          if (/^date_|^payment_(date|created)$/.test(name) && typeof value === 'string') dates.push(value);
+        }
+      }
+    }
+    expect(dates.length).toBeGreaterThan(1000);
+    expect(dates.every((date) => date >= '2023-01-01' && date < '2026-09-01')).toBe(true);
+  });
+
+  it('has contracts in every status and of every type', async () => {
+    const { items } = await walk(`${sandbox.fincon}/contracts/`);
+    expect(new Set(items.map((contract: Json) => contract.attributes.status))).toEqual(
+      new Set(['DRAFT', 'ORDERED', 'PARTIAL_COMPLETED', 'COMPLETED']),
+    );
+    expect(new Set(items.map((contract: Json) => contract.attributes.contract_type))).toEqual(new Set(['STANDARD', 'MULTIPART', 'RECURRING']));
+  });
+
+  it('settles every PAID invoice by payments adding up to its discounted approved gross', async () => {
+    const { items } = await walk(`${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': 'PAID' })}`);
+    for (const invoice of items) {
+      const approved = invoice.attributes.discounted_approved_amount;
+      expect(invoice.attributes.payment_amount_gross.amount).toBe(new Decimal(approved.net).plus(approved.tax).toFixed(2));
+    }
+  });
+
+  it('has contract units in the system-managed states and budget shifts of every type', async () => {
+    const units = await walk(`${sandbox.fincon}/contract_units/`);
+    const states = new Set(units.items.map((unit: Json) => unit.attributes.state));
+    expect(states).toEqual(new Set(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED', 'CONTINGENCY', 'FINANCING']));
+    expect(units.items.length).toBeGreaterThanOrEqual(24);
+    const shifts = await walk(`${sandbox.fincon}/budget_shifts/`);
+    expect(new Set(shifts.items.map((shift: Json) => shift.attributes.budget_change_type))).toEqual(new Set(['SHIFT', 'INCREASE', 'DECREASE']));
+  });
+
+  it('gives contractors valid German bank and tax data', async () => {
+    const { items, pages } = await walk(`${sandbox.fincon}/contracts/?include=contractor`);
+    expect(items.length).toBeGreaterThanOrEqual(24);
+    const contractors = pages.flatMap((page) => page.included).filter((resource: Json) => resource.type === 'CONTRACTOR');
+    expect(contractors.length).toBeGreaterThan(5);
+    for (const contractor of contractors) {
+      expect(ibanIsValid(contractor.attributes.iban)).toBe(true);
+      expect(contractor.attributes.bic).toMatch(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+      expect(contractor.attributes.vat_id).toMatch(/^DE\d{9}$/);
+      expect(contractor.attributes.tax_authority).toMatch(/^[A-Z_]+$/);
+    }
+  });
+
+  it('is the same data, ids and timestamps included, in every new sandbox', async () => {
+    const other = await startSandbox();
+    try {
+      for (const path of ['/invoices/', '/contracts/', '/contract_units/', '/budget_shifts/', '/projects/']) {
+        const mine = await walk(`${sandbox.fincon}${path}`);
+        const theirs = await walk(`${other.baseUrls.fincon}${path}`);
+        const strip = (items: Json[]) => JSON.stringify(items.map(({ relationships: _links, ...rest }: Json) => rest));
+        expect(strip(theirs.items)).toBe(strip(mine.items));
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('seed fixtures the write tests rely on', () => {
+  it('has a FULLY_AWARDED unit whose contracts are all COMPLETED', async () => {
+    const units = await walk(`${sandbox.fincon}/contract_units/${query({ 'filter[state.in]': 'FULLY_AWARDED' })}`);
+    const contracts = (await walk(`${sandbox.fincon}/contracts/`)).items;
+    const finalizable = units.items.filter((unit: Json) => {
+      const own = contracts.filter((contract: Json) => contract.attributes.contract_unit === unit.id);
+      return own.length > 0 && own.every((contract: Json) => contract.attributes.status === 'COMPLETED');
+    });
+    expect(finalizable.length).toBeGreaterThan(0);
+    const response = await get(`${sandbox.fincon}/contract_units/${finalizable[0].id}/`);
+    expect(response.status).toBe(200);
+  });
+});

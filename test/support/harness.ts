@@ -1,0 +1,166 @@
+/**
+ * Real processes, real sockets: the server under test is always the built CLI in a
+ * child process; clients are the official SDK clients of both protocol eras.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+
+export type Transport = 'stdio' | 'http';
+/** modern: 2026-07-28 via @modelcontextprotocol/client; legacy: 2025-11-25 via @modelcontextprotocol/sdk 1.x */
+export type Era = 'modern' | 'legacy';
+
+export interface ToolResult {
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+export interface TestClient {
+  era: Era;
+  transport: Transport;
+  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  listTools(): Promise<Array<{ name: string; annotations?: Record<string, unknown>; outputSchema?: unknown }>>;
+  instructions(): string | undefined;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Extra CLI flags. */
+  args?: string[];
+  /** Extra environment; PFM_* variables of the test runner's own environment are never inherited. */
+  env?: Record<string, string>;
+}
+
+function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('PFM_')),
+  ) as Record<string, string>;
+  return { ...base, ...extra };
+}
+
+/** What both SDK generations' clients offer, as far as the tests use it. */
+interface SdkClient {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  listTools(): Promise<{ tools: unknown[] }>;
+  getInstructions(): string | undefined;
+  close(): Promise<void>;
+}
+
+function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
+  return {
+    era,
+    transport,
+    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    listTools: async () => (await client.listTools()).tools as never,
+    instructions: () => client.getInstructions(),
+    close: () => client.close(),
+  };
+}
+
+/** Server options that point the FinCon tools at another API (a sandbox or a fake) with credentials. */
+export function againstApi(finconUrl: string, extraArgs: string[] = []): ServerOptions {
+  return { args: ['--fincon-url', finconUrl, ...extraArgs], env: { PFM_API_KEY: 'test-key', PFM_API_TOKEN: 'test-token' } };
+}
+
+const clientInfo = { name: 'project-finance-mcp-tests', version: '1.0.0' };
+
+export async function connectStdio(era: Era, options: ServerOptions = {}): Promise<TestClient> {
+  const params = {
+    command: process.execPath,
+    args: [CLI, ...(options.args ?? [])],
+    env: childEnv(options.env),
+    stderr: 'pipe' as const,
+  };
+  if (era === 'modern') {
+    const client = new ModernClient(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new ModernStdio(params));
+    return wrap(client, 'modern', 'stdio');
+  }
+  const client = new LegacyClient(clientInfo);
+  await client.connect(new LegacyStdio(params));
+  return wrap(client, 'legacy', 'stdio');
+}
+
+export interface HttpServer {
+  endpoint: string;
+  stderr: () => string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `cli --transport http --port 0` and waits for its "MCP endpoint:" line. */
+export async function startHttpServer(options: ServerOptions = {}): Promise<HttpServer> {
+  const child = spawn(process.execPath, [CLI, '--transport', 'http', '--port', '0', ...(options.args ?? [])], {
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      const match = /MCP endpoint: (\S+)/.exec(stderr);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  return {
+    endpoint,
+    stderr: () => stderr,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export async function connectHttp(era: Era, endpoint: string): Promise<TestClient> {
+  if (era === 'modern') {
+    const client = new ModernClient(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new ModernHttp(new URL(endpoint)));
+    return wrap(client, 'modern', 'http');
+  }
+  const client = new LegacyClient(clientInfo);
+  await client.connect(new LegacyHttp(new URL(endpoint)));
+  return wrap(client, 'legacy', 'http');
+}
+
+/** A connected client of the given transport and era, with a server of its own. */
+export async function connect(transport: Transport, era: Era, options: ServerOptions = {}): Promise<TestClient> {
+  if (transport === 'stdio') return connectStdio(era, options);
+  const server = await startHttpServer(options);
+  const client = await connectHttp(era, server.endpoint);
+  return {
+    ...client,
+    async close() {
+      await client.close();
+      await server.stop();
+    },
+  };
+}
+
+export const COMBINATIONS: ReadonlyArray<readonly [Transport, Era]> = [
+  ['stdio', 'modern'],
+  ['stdio', 'legacy'],
+  ['http', 'modern'],
+  ['http', 'legacy'],
+];
+
+export function textOf(result: ToolResult): string {
+  return result.content.map((block) => block.text ?? '').join('\n');
+}
+
+/** The structured content of a successful result; fails loudly with the text of an error. */
+export function dataOf<T = Record<string, unknown>>(result: ToolResult): T {
+  if (result.isError) throw new Error(`tool failed: ${textOf(result)}`);
+  return result.structuredContent as T;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineOperation, hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { netTaxInput, text, uuid } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+
+export const contractUnitView: ResourceView = {
+  type: 'CONTRACT_UNIT',
+  singular: 'contract unit',
+  plural: 'contract units',
+  label: ['name'],
+  columns: ['state', 'project'],
+  schema: resourceSchema({ name: out.text, description: out.text, project: out.id, state: out.text }),
+};
+
+const API_MANAGED_STATES = ['CONTINGENCY', 'FINANCING'];
+
+/** The states a caller may set; reserve and financing units belong to the application alone. */
+function settableState<const T extends readonly [string, ...string[]]>(states: T) {
+  return z
+    .enum(states, {
+      error: (issue) =>
+        API_MANAGED_STATES.includes(String(issue.input))
+          ? `${String(issue.input)} cannot be set or changed through the API (reserve and financing units are managed in the application); use one of ${states.join(', ')}`
+          : `must be one of ${states.join(', ')}`,
+    })
+    .meta({
+      description: `Lifecycle state: ${states.join(', ')}. CONTINGENCY and FINANCING cannot be set through the API.`,
+    });
+}
+
+const initialBudget = netTaxInput(
+  'Initial budget as {"net": "250000.00", "tax": "47500.00"}; only for projects that do not use cost elements.',
+);
+
+export const listContractUnits = defineOperation({
+  name: 'list_contract_units',
+  title: 'List contract units',
+  description:
+    'Lists contract units: the budget packages of a project (100 per page). Filter by project with {"project.in": ["<project_id>"]}.',
+  product: 'fincon',
+  toolset: 'budget',
+  method: 'GET',
+  path: '/contract_units/',
+  hints: hints.read,
+  list: {
+    pageSize: 100,
+    filters: { id: ['in', 'not_in'], name: ['exact', 'contains'], state: ['in', 'not_in'], project: ['in', 'not_in'] },
+  },
+  result: contractUnitView,
+});
+
+export const getContractUnit = defineOperation({
+  name: 'get_contract_unit',
+  title: 'Get a contract unit',
+  description: 'Returns one contract unit (budget package): name, description, project and state.',
+  product: 'fincon',
+  toolset: 'budget',
+  method: 'GET',
+  path: '/contract_units/{id}/',
+  pathArgs: { id: 'contract_unit_id' },
+  hints: hints.read,
+  args: { contract_unit_id: uuid('The contract unit id', 'list_contract_units') },
+  result: contractUnitView,
+});
+
+export const createContractUnit = defineOperation({
+  name: 'create_contract_unit',
+  title: 'Create a contract unit',
+  description: 'Creates a budget package in a project, optionally with its initial budget. Returns the new contract unit.',
+  product: 'fincon',
+  toolset: 'budget',
+  method: 'POST',
+  path: '/contract_units/',
+  hints: hints.append,
+  args: {
+    project_id: uuid('The project the unit belongs to (cannot be changed later)', 'list_projects'),
+    name: text('Name, e.g. "Rohbau" (at most 250 characters)', 250),
+    description: text('Description').optional(),
+    state: settableState(['BUDGETED']).optional(),
+    initial_budget: initialBudget.optional(),
+  },
+  body: {
+    type: 'CONTRACT_UNIT',
+    attributes: ['name', 'description', 'state', 'initial_budget'],
+    relationships: { project: { arg: 'project_id', type: 'PROJECT' } },
+  },
+  result: contractUnitView,
+});
+
+export const updateContractUnit = defineOperation({
+  name: 'update_contract_unit',
+  title: 'Update a contract unit',
+  description:
+    'Changes name, description, state or initial budget of a contract unit; omitted fields keep their value. FINALIZED needs all its contracts completed.',
+  product: 'fincon',
+  toolset: 'budget',
+  method: 'PATCH',
+  path: '/contract_units/{id}/',
+  pathArgs: { id: 'contract_unit_id' },
+  hints: hints.overwrite,
+  args: {
+    contract_unit_id: uuid('The contract unit to change', 'list_contract_units'),
+    name: text('New name (at most 250 characters)', 250).optional(),
+    description: text('New description').optional(),
+    state: settableState(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED']).optional(),
+    initial_budget: initialBudget.optional(),
+  },
+  requireOneOf: ['name', 'description', 'state', 'initial_budget'],
+  body: { type: 'CONTRACT_UNIT', idArg: 'contract_unit_id', attributes: ['name', 'description', 'state', 'initial_budget'] },
+  result: contractUnitView,
+});
