@@ -59,7 +59,7 @@ export function createMcpServer(setup: ServerSetup): McpServer {
         description: operation.description,
         inputSchema: operation.inputSchema,
         outputSchema: operation.outputSchema,
-        annotations: { title: operation.title, ...operation.hints },
+        annotations: operation.hints,
       },
       (args, context) => runOperation(operation, args, { upstream: setup.upstream, signal: context.mcpReq.signal }),
     );

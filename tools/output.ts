@@ -9,7 +9,7 @@ export const out = {
   dateTime: z.string().meta({ format: 'date-time' }),
   /** Decimal values the API writes as strings (areas, rates). */
   decimal: z.string(),
-  integer: z.number().int(),
+  integer: z.number(),
   boolean: z.boolean(),
   money: moneySchema,
   grossMoney: grossMoneySchema,

@@ -112,15 +112,15 @@ function filterKeys(filters: Readonly<Record<string, readonly FilterOperation[]>
   return Object.entries(filters).flatMap(([attribute, operations]) => operations.map((op) => `${attribute}.${op}`));
 }
 
+/** Attributes grouped by the operations they allow: compact enough for every list tool. */
 function describeFilters(filters: Readonly<Record<string, readonly FilterOperation[]>>): string {
-  const allowed = Object.entries(filters)
-    .map(([attribute, operations]) => `${attribute} (${operations.join('|')})`)
-    .join('; ');
-  return (
-    'Server-side filters as {"<attribute>.<operation>": value}. Lists (in, not_in, range) take an array or a ' +
-    'comma-separated string; range takes [from, to]; is takes true/false. Dates YYYY-MM-DD, amounts as decimal ' +
-    `strings. Allowed: ${allowed}.`
-  );
+  const groups = new Map<string, string[]>();
+  for (const [attribute, operations] of Object.entries(filters)) {
+    const key = operations.join('|');
+    groups.set(key, [...(groups.get(key) ?? []), attribute]);
+  }
+  const allowed = [...groups].map(([operations, attributes]) => `${operations}: ${attributes.join(', ')}`).join('; ');
+  return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
 }
 
 function filtersArgument(filters: Readonly<Record<string, readonly FilterOperation[]>>) {

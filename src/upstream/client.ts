@@ -1,4 +1,6 @@
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+import { Agent, request } from 'undici';
 import type { Product } from '../dispatch/operation.js';
 import type { AuthProvider } from './auth.js';
 
@@ -49,6 +51,18 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+const DECODERS: Record<string, (data: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  br: promisify(brotliDecompress),
+  deflate: promisify(inflate),
+};
+
+/** Decodes gzip, br or deflate bodies (asynchronously: zlib runs in the thread pool). */
+async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined): Promise<string> {
+  const decoder = DECODERS[String(contentEncoding ?? '').trim().toLowerCase()];
+  return (decoder ? await decoder(raw) : raw).toString('utf8');
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return null;
   try {
@@ -63,7 +77,7 @@ function parseJson(text: string): unknown {
  * per-request timeouts. It never retries: a repeated POST could record a payment twice.
  */
 export class UpstreamClient {
-  readonly #dispatcher: Dispatcher;
+  readonly #dispatcher: Agent;
   readonly #options: UpstreamOptions;
 
   constructor(options: UpstreamOptions) {
@@ -72,7 +86,7 @@ export class UpstreamClient {
       keepAliveTimeout: 30_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-    }).compose(interceptors.decompress({ skipErrorResponses: false }));
+    });
   }
 
   get auth(): AuthProvider {
@@ -99,7 +113,8 @@ export class UpstreamClient {
         body: upstream.body === undefined ? undefined : JSON.stringify(upstream.body),
         signal: upstream.signal,
       });
-      const text = await response.body.text();
+      const raw = Buffer.from(await response.body.arrayBuffer());
+      const text = await decodeBody(raw, response.headers['content-encoding']);
       return { status: response.statusCode, headers: response.headers, body: parseJson(text) };
     } catch (error) {
       const code = errorCode(error);

@@ -3,20 +3,19 @@
  * started by the test, so the test can read the same API directly and compare.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, interceptors, request } from 'undici';
+import { request } from 'undici';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { againstApi, connect, dataOf, textOf, type TestClient } from '../support/harness.js';
 
 const credentials = { 'x-api-key': 'test-key', 'x-api-token': 'test-token' };
-const decoding = new Agent().compose(interceptors.decompress());
 
-/** Every id of a list, read directly from the REST API by following links.next. */
+/** Every id of a list, read directly from the REST API by following links.next (fetch decodes gzip and br). */
 async function restIds(sandbox: SandboxHandle, path: string): Promise<string[]> {
   const ids: string[] = [];
   let url: string | null = `${sandbox.baseUrls.fincon}${path}`;
   while (url) {
-    const response = await request(url, { headers: { ...credentials, 'accept-encoding': 'gzip, br' }, dispatcher: decoding });
-    const body = (await response.body.json()) as { data: Array<{ id: string }>; links?: { next?: string | null } };
+    const response = await fetch(url, { headers: credentials });
+    const body = (await response.json()) as { data: Array<{ id: string }>; links?: { next?: string | null } };
     ids.push(...body.data.map((item) => item.id));
     url = body.links?.next ?? null;
   }
