@@ -68,10 +68,10 @@ export interface BodySpec {
   idArg?: string;
 }
 
+/** A list operation: the API pages it (links.next); these are its server-side filters. */
 export interface ListSpec {
   /** Filterable attributes (money ones as `amount.net`) and their operations. */
   filters?: Readonly<Record<string, readonly FilterOperation[]>>;
-  pageSize: number;
 }
 
 export interface OperationDeclaration {

@@ -30,7 +30,6 @@ export const listBudgetShifts = defineOperation({
   hints: hints.read,
   include: ['project', 'source_contract_unit', 'target_contract_unit'],
   list: {
-    pageSize: 100,
     filters: {
       id: ['in', 'not_in'],
       project: ['in', 'not_in'],

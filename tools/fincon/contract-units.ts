@@ -43,7 +43,6 @@ export const listContractUnits = defineOperation({
   path: '/contract_units/',
   hints: hints.read,
   list: {
-    pageSize: 100,
     filters: { id: ['in', 'not_in'], name: ['exact', 'contains'], state: ['in', 'not_in'], project: ['in', 'not_in'] },
   },
   result: contractUnitView,

@@ -50,7 +50,6 @@ export const listContracts = defineOperation({
   hints: hints.read,
   include: contractIncludes,
   list: {
-    pageSize: 100,
     filters: {
       id: ['in', 'not_in'],
       name: ['exact', 'contains'],

@@ -66,7 +66,6 @@ export const listInvoices = defineOperation({
   hints: hints.read,
   include: invoiceIncludes,
   list: {
-    pageSize: 100,
     filters: {
       id: ['in', 'not_in'],
       external_identifier: ['exact', 'contains'],

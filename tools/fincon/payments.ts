@@ -33,7 +33,7 @@ export const listInvoicePayments = defineOperation({
   pathArgs: { id: 'invoice_id' },
   hints: hints.read,
   args: { invoice_id: invoiceId },
-  list: { pageSize: 100 },
+  list: {},
   result: paymentView,
 });
 

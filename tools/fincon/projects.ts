@@ -44,7 +44,6 @@ export const listProjects = defineOperation({
   path: '/projects/',
   hints: hints.read,
   list: {
-    pageSize: 100,
     filters: {
       id: ['in', 'not_in'],
       name: ['exact', 'contains'],
