@@ -84,8 +84,10 @@ async function runServer(argv: string[]): Promise<void> {
     timeoutMs: config.timeoutMs,
   });
   const tools = selectTools(config);
-  const setup = { tools, upstream, sandbox: Boolean(sandbox), readOnly: config.readOnly };
-  log(`${SERVER_NAME} ${SERVER_VERSION}: ${tools.length} tools${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`);
+  const setup = { tools, upstream, files: { roots: config.fileRoots }, sandbox: Boolean(sandbox), readOnly: config.readOnly };
+  log(
+    `${SERVER_NAME} ${SERVER_VERSION}: ${tools.length} tools${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
+  );
 
   if (config.transport === 'stdio') {
     await serveOverStdio(() => createMcpServer(setup));
@@ -116,7 +118,11 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    log(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Fatal: ${(error as Error).stack ?? String(error)}`);
+    log(
+      error instanceof ConfigError
+        ? `Configuration error: ${error.message}`
+        : `Fatal: ${(error as Error).stack ?? String(error)}`,
+    );
     process.exit(error instanceof ConfigError ? 2 : 1);
   },
 );

@@ -2,6 +2,7 @@
  * Every knob of the server, documented once: the flag table drives argument parsing,
  * the PFM_* environment twins, --help and the README's flag section.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
@@ -17,19 +18,80 @@ interface FlagSpec {
 }
 
 export const FLAGS = [
-  { name: 'transport', kind: 'string', value: 'stdio|http', default: 'stdio', description: 'How MCP clients connect: stdio (a client launches the server) or streamable HTTP.' },
+  {
+    name: 'transport',
+    kind: 'string',
+    value: 'stdio|http',
+    default: 'stdio',
+    description: 'How MCP clients connect: stdio (a client launches the server) or streamable HTTP.',
+  },
   { name: 'host', kind: 'string', value: 'HOST', default: '127.0.0.1', description: 'HTTP: address to listen on.' },
   { name: 'port', kind: 'string', value: 'PORT', default: '3000', description: 'HTTP: port to listen on (0 picks a free one).' },
   { name: 'sandbox', kind: 'boolean', description: 'Use the embedded sandbox API with demo data even when credentials are set.' },
-  { name: 'products', kind: 'string', value: 'LIST', default: 'fincon,capex,esg', description: 'API products whose tools are offered: fincon, capex, esg.' },
-  { name: 'toolsets', kind: 'string', value: 'LIST|all', default: defaultToolsets.join(','), description: `Tool groups to offer: ${Object.keys(knownToolsets).join(', ')}; "all" offers every tool.` },
+  {
+    name: 'products',
+    kind: 'string',
+    value: 'LIST',
+    default: 'fincon,capex,esg',
+    description: 'API products whose tools are offered: fincon, capex, esg.',
+  },
+  {
+    name: 'toolsets',
+    kind: 'string',
+    value: 'LIST|all',
+    default: defaultToolsets.join(','),
+    description: `Tool groups to offer: ${Object.keys(knownToolsets).join(', ')}; "all" offers every tool.`,
+  },
   { name: 'read-only', kind: 'boolean', description: 'Offer only tools that read; every tool that writes is removed.' },
-  { name: 'fincon-url', kind: 'string', value: 'URL', default: 'https://api.alasco.de/fincon/v1', description: 'Base URL of the finance-control API.' },
-  { name: 'capex-url', kind: 'string', value: 'URL', default: 'https://api.alasco.de/capex/v1', description: 'Base URL of the CAPEX API.' },
-  { name: 'esg-url', kind: 'string', value: 'URL', default: 'https://api.alasco.de/esg/v1', description: 'Base URL of the ESG API.' },
-  { name: 'timeout-ms', kind: 'string', value: 'MS', default: '30000', description: 'Upstream API timeout for response headers and again for the body.' },
-  { name: 'allowed-origins', kind: 'string', value: 'LIST', default: 'localhost,127.0.0.1,[::1]', description: 'HTTP: browser Origin hostnames allowed to call /mcp (others get 403).' },
-  { name: 'allowed-hosts', kind: 'string', value: 'LIST', default: 'loopback names when bound to loopback', description: 'HTTP: Host header hostnames accepted (DNS-rebinding guard); "any" disables the check.' },
+  {
+    name: 'fincon-url',
+    kind: 'string',
+    value: 'URL',
+    default: 'https://api.alasco.de/fincon/v1',
+    description: 'Base URL of the finance-control API.',
+  },
+  {
+    name: 'capex-url',
+    kind: 'string',
+    value: 'URL',
+    default: 'https://api.alasco.de/capex/v1',
+    description: 'Base URL of the CAPEX API.',
+  },
+  {
+    name: 'esg-url',
+    kind: 'string',
+    value: 'URL',
+    default: 'https://api.alasco.de/esg/v1',
+    description: 'Base URL of the ESG API.',
+  },
+  {
+    name: 'timeout-ms',
+    kind: 'string',
+    value: 'MS',
+    default: '30000',
+    description: 'Upstream API timeout for response headers and again for the body.',
+  },
+  {
+    name: 'allowed-origins',
+    kind: 'string',
+    value: 'LIST',
+    default: 'localhost,127.0.0.1,[::1]',
+    description: 'HTTP: browser Origin hostnames allowed to call /mcp (others get 403).',
+  },
+  {
+    name: 'file-roots',
+    kind: 'string',
+    value: 'LIST',
+    default: 'the working directory on stdio; none over HTTP',
+    description: 'Directories that uploads may read from and downloads may write to (file_path, save_to).',
+  },
+  {
+    name: 'allowed-hosts',
+    kind: 'string',
+    value: 'LIST',
+    default: 'loopback names when bound to loopback',
+    description: 'HTTP: Host header hostnames accepted (DNS-rebinding guard); "any" disables the check.',
+  },
 ] as const satisfies readonly FlagSpec[];
 
 type FlagName = (typeof FLAGS)[number]['name'];
@@ -46,9 +108,7 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const booleanText = z
-  .string()
-  .transform((value) => /^(1|true|yes|on)$/i.test(value));
+const booleanText = z.string().transform((value) => /^(1|true|yes|on)$/i.test(value));
 
 const httpUrl = (flag: string) =>
   z.url({ protocol: /^https?$/, error: `--${flag} must be an http(s) URL` }).transform((value) => value.replace(/\/+$/, ''));
@@ -81,17 +141,23 @@ const configSchema = z
     }),
     readOnly: booleanText,
     urls: z.object({ fincon: httpUrl('fincon-url'), capex: httpUrl('capex-url'), esg: httpUrl('esg-url') }),
-    timeoutMs: z.coerce.number({ error: '--timeout-ms must be a number' }).int().positive({ error: '--timeout-ms must be positive' }),
+    timeoutMs: z.coerce
+      .number({ error: '--timeout-ms must be a number' })
+      .int()
+      .positive({ error: '--timeout-ms must be positive' }),
     allowedOrigins: z.string().transform(list),
     allowedHosts: z.string().optional(),
+    fileRoots: z.string().optional(),
     apiKey: z.string().optional(),
     apiToken: z.string().optional(),
   })
   .refine((config) => Boolean(config.apiKey) === Boolean(config.apiToken), {
     error: 'PFM_API_KEY and PFM_API_TOKEN must be set together (or neither, to use the sandbox)',
   })
-  .transform(({ allowedHosts, ...config }) => ({
+  .transform(({ allowedHosts, fileRoots, ...config }) => ({
     ...config,
+    /** null: local paths are refused (a hosted server must not touch its own disk for callers). */
+    fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : config.transport === 'stdio' ? [process.cwd()] : null,
     /** null: no Host check. */
     allowedHosts:
       allowedHosts === 'any'
@@ -141,6 +207,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     timeoutMs: pick('timeout-ms'),
     allowedOrigins: pick('allowed-origins'),
     allowedHosts: parsed.values['allowed-hosts'] ?? env.PFM_ALLOWED_HOSTS,
+    fileRoots: parsed.values['file-roots'] ?? env.PFM_FILE_ROOTS,
     apiKey: env.PFM_API_KEY || undefined,
     apiToken: env.PFM_API_TOKEN || undefined,
   });

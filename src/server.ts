@@ -1,8 +1,10 @@
 /** Builds the MCP server from the catalog and the configuration. */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
 import { catalog } from '../tools/index.js';
 import type { Config } from './config.js';
 import { runOperation } from './dispatch/execute.js';
+import type { FileAccess } from './dispatch/files.js';
 import type { Operation } from './dispatch/operation.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -23,6 +25,7 @@ export function selectTools(config: Pick<Config, 'products' | 'toolsets' | 'read
 export interface ServerSetup {
   tools: readonly Operation[];
   upstream: UpstreamClient;
+  files: FileAccess;
   sandbox: boolean;
   readOnly: boolean;
 }
@@ -46,6 +49,32 @@ export function instructionsFor(setup: Pick<ServerSetup, 'sandbox' | 'readOnly'>
   return lines.join('\n');
 }
 
+const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
+/**
+ * The schema as the SDK takes it, with its JSON Schema converted once per process:
+ * over stateless HTTP every request builds a fresh server, and converting every
+ * tool's schemas again for each tools/list would dominate the request.
+ */
+function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
+  let wrapped = advertised.get(schema);
+  if (!wrapped) {
+    const standard = schema['~standard'];
+    const cache = new Map<string, Record<string, unknown>>();
+    const convert =
+      (io: 'input' | 'output') =>
+      (options: { target: string }): Record<string, unknown> => {
+        const key = `${io}:${options.target}`;
+        let json = cache.get(key);
+        if (!json) cache.set(key, (json = standard.jsonSchema[io](options)));
+        return json;
+      };
+    wrapped = { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } };
+    advertised.set(schema, wrapped);
+  }
+  return wrapped;
+}
+
 export function createMcpServer(setup: ServerSetup): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
@@ -57,11 +86,16 @@ export function createMcpServer(setup: ServerSetup): McpServer {
       {
         title: operation.title,
         description: operation.description,
-        inputSchema: operation.inputSchema,
-        outputSchema: operation.outputSchema,
+        inputSchema: convertedOnce(operation.inputSchema),
+        outputSchema: convertedOnce(operation.outputSchema),
         annotations: operation.hints,
       },
-      (args, context) => runOperation(operation, args, { upstream: setup.upstream, signal: context.mcpReq.signal }),
+      (args, context) =>
+        runOperation(operation, args as Record<string, unknown>, {
+          upstream: setup.upstream,
+          files: setup.files,
+          signal: context.mcpReq.signal,
+        }),
     );
   }
   return server;

@@ -72,7 +72,12 @@ describe('the command line', () => {
     const readOnly = await connectStdio('legacy', { args: ['--read-only'] });
     const readTools = (await readOnly.listTools()).map((tool) => tool.name);
     await readOnly.close();
-    expect(readTools.sort()).toEqual(catalog.filter((op) => op.hints.readOnlyHint).map((op) => op.name).sort());
+    expect(readTools.sort()).toEqual(
+      catalog
+        .filter((op) => op.hints.readOnlyHint)
+        .map((op) => op.name)
+        .sort(),
+    );
 
     const narrowed = await connectStdio('legacy', { env: { PFM_TOOLSETS: 'payments' } });
     const paymentTools = (await narrowed.listTools()).map((tool) => tool.name);

@@ -73,7 +73,10 @@ export function clearableText(description: string) {
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T, description: string) {
   return z
-    .enum(values, { error: (issue) => `must be one of ${values.join(', ')}${issue.input === undefined ? '' : `, got ${JSON.stringify(issue.input)}`}` })
+    .enum(values, {
+      error: (issue) =>
+        `must be one of ${values.join(', ')}${issue.input === undefined ? '' : `, got ${JSON.stringify(issue.input)}`}`,
+    })
     .meta({ description });
 }
 

@@ -2,10 +2,11 @@
 import type { Operation } from '../src/dispatch/operation.js';
 import { listBudgetShifts } from './fincon/budget-shifts.js';
 import { createContractUnit, getContractUnit, listContractUnits, updateContractUnit } from './fincon/contract-units.js';
-import { getContract, listContracts } from './fincon/contracts.js';
-import { getInvoice, listInvoices } from './fincon/invoices.js';
-import { listInvoicePayments, registerInvoicePayment, updateInvoicePayment } from './fincon/payments.js';
 import { getProject, listProjects } from './fincon/projects.js';
+import { fincon } from './scope.js';
+import { contractOperations } from './shared/contracts.js';
+import { invoiceOperations } from './shared/invoices.js';
+import { paymentOperations } from './shared/payments.js';
 
 export const catalog: readonly Operation[] = [
   listProjects,
@@ -15,13 +16,9 @@ export const catalog: readonly Operation[] = [
   createContractUnit,
   updateContractUnit,
   listBudgetShifts,
-  listContracts,
-  getContract,
-  listInvoices,
-  getInvoice,
-  listInvoicePayments,
-  registerInvoicePayment,
-  updateInvoicePayment,
+  ...contractOperations(fincon),
+  ...invoiceOperations(fincon),
+  ...paymentOperations(fincon),
 ];
 
 export const toolsets = {

@@ -3,8 +3,7 @@
  * dispatcher turns any declaration plus validated arguments into a REST request
  * and a shaped result, so a declaration never builds URLs or touches HTTP.
  */
-import { z } from 'zod';
-import { moneySchema } from '../shape/schemas.js';
+import type { z } from 'zod';
 
 export const PRODUCTS = ['fincon', 'capex', 'esg'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -34,10 +33,12 @@ export interface ToolHints {
 /** The hint sets the catalog uses; every one talks to an outside system. */
 export const hints = {
   read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  /** Adds something new; repeating it adds it again (creates, payments). */
+  /** Adds something new; repeating it adds it again (creates, payments, uploads). */
   append: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  /** Overwrites existing values; repeating it changes nothing more (PATCH). */
+  /** Overwrites existing values; repeating it changes nothing more (PATCH, upserts). */
   overwrite: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  /** Removes something; repeating it finds nothing left to remove. */
+  remove: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
 } as const satisfies Record<string, ToolHints>;
 
 /** How one kind of resource is shown to the model. */
@@ -56,22 +57,58 @@ export interface ResourceView {
   schema: z.ZodObject;
 }
 
+/** What an operation answers, and so how its result is shaped. */
+export type ResultSpec =
+  /** One JSON:API resource, or a page of them when the operation has `list`. */
+  | ResourceView
+  /** 204 No Content: `done` says what happened, e.g. "Tag deleted". */
+  | { kind: 'empty'; done: string }
+  /** A bulk write: the rows created (and updated), and for 207 the rows that failed and why. */
+  | { kind: 'batch'; view: ResourceView }
+  /** A file: a 302 to a download link, the bytes themselves, or JSON whose `linkAttribute` holds the link. */
+  | { kind: 'file'; linkAttribute?: string };
+
+export function isResourceView(result: ResultSpec): result is ResourceView {
+  return !('kind' in result);
+}
+
+/** An attribute filled from an argument of another name, e.g. `property` from `property_id`. */
+export interface RenamedAttribute {
+  name: string;
+  arg: string;
+}
+
 /** Where arguments go in a JSON:API request body. */
 export interface BodySpec {
   /** `data.type`. */
   type: string;
-  /** Arguments copied, under the same names, into `data.attributes` when given. */
-  attributes: readonly string[];
+  /** Arguments copied into `data.attributes` when given (null included: it clears a value). */
+  attributes: readonly (string | RenamedAttribute)[];
   /** `data.relationships.<name> = {data: {id: args[arg], type}}` when the argument is given. */
   relationships?: Readonly<Record<string, { arg: string; type: string }>>;
   /** The argument repeated as `data.id` (some updates require it). */
   idArg?: string;
+  /** Bulk: `data` is an array built from this array argument, one `{type, attributes}` per row. */
+  rows?: string;
 }
 
-/** A list operation: the API pages it (links.next); these are its server-side filters. */
+/** A multipart upload: the file plus plain text fields. */
+export interface UploadSpec {
+  /** The multipart field that carries the file. */
+  fileField: 'upload' | 'file';
+  /** Arguments sent as text fields under the same names, e.g. document_type. */
+  fields?: readonly string[];
+  /** The API accepts only PDF documents here; anything else is refused before sending. */
+  pdfOnly: boolean;
+}
+
 export interface ListSpec {
   /** Filterable attributes (money ones as `amount.net`) and their operations. */
   filters?: Readonly<Record<string, readonly FilterOperation[]>>;
+  /** Typed arguments sent as filters, e.g. { project_ids: 'project.in' } where the API requires one. */
+  filterArgs?: Readonly<Record<string, string>>;
+  /** false for lists the API returns whole (ESG): no cursor argument. */
+  paged?: boolean;
 }
 
 export interface OperationDeclaration {
@@ -88,104 +125,31 @@ export interface OperationDeclaration {
   /** Path template variables whose argument has another name, e.g. { id: 'invoice_id' }. */
   pathArgs?: Readonly<Record<string, string>>;
   hints: ToolHints;
-  /** Path and body arguments, each described. */
+  /** Path, query and body arguments, each described. */
   args?: z.ZodRawShape;
+  /** Arguments sent as plain query parameters under the same names (ESG style). */
+  query?: readonly string[];
   /** For updates: at least one of these arguments must be given. */
   requireOneOf?: readonly string[];
+  /** A rule across arguments the API enforces too, checked first so nothing is sent in vain. */
+  check?: (args: Readonly<Record<string, unknown>>) => { field: string; fix: string } | undefined;
   /** Relationship paths the API accepts in `include`. */
   include?: readonly string[];
   list?: ListSpec;
   body?: BodySpec;
+  upload?: UploadSpec;
+  /** The API answers 201 when it created the resource and 200 when it updated an existing one. */
+  upsert?: boolean;
+  /** The API may answer `data: null`; this says what that means, e.g. "No CO2 analysis was done yet". */
+  absent?: string;
   /** What to tell the model when the API refuses the call in the resource's current state (409). */
   onConflict?: string;
-  result: ResourceView;
+  result: ResultSpec;
 }
 
 export interface Operation extends OperationDeclaration {
   inputSchema: z.ZodObject;
   outputSchema: z.ZodObject;
-}
-
-export type FilterValue = string | boolean | string[];
-
-function filterKeys(filters: Readonly<Record<string, readonly FilterOperation[]>>): string[] {
-  return Object.entries(filters).flatMap(([attribute, operations]) => operations.map((op) => `${attribute}.${op}`));
-}
-
-/** Attributes grouped by the operations they allow: compact enough for every list tool. */
-function describeFilters(filters: Readonly<Record<string, readonly FilterOperation[]>>): string {
-  const groups = new Map<string, string[]>();
-  for (const [attribute, operations] of Object.entries(filters)) {
-    const key = operations.join('|');
-    groups.set(key, [...(groups.get(key) ?? []), attribute]);
-  }
-  const allowed = [...groups].map(([operations, attributes]) => `${operations}: ${attributes.join(', ')}`).join('; ');
-  return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
-}
-
-function filtersArgument(filters: Readonly<Record<string, readonly FilterOperation[]>>) {
-  const allowed = new Set(filterKeys(filters));
-  return z
-    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string()).min(1)]))
-    .superRefine((given, context) => {
-      for (const [key, value] of Object.entries(given)) {
-        if (!allowed.has(key)) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `is not a supported filter here; use one of: ${[...allowed].join(', ')}`,
-          });
-        } else if (key.endsWith('.range') && (Array.isArray(value) ? value.length : String(value).split(',').length) !== 2) {
-          context.addIssue({ code: 'custom', path: [key], message: 'takes exactly two values: [from, to]' });
-        }
-      }
-    })
-    .meta({ description: describeFilters(filters) });
-}
-
-function includeArgument(paths: readonly string[]) {
-  return z
-    .array(z.enum(paths as [string, ...string[]], { error: `must be one of ${paths.join(', ')}` }))
-    .meta({ description: 'Related resources to return alongside, in "included".' });
-}
-
-const cursorArgument = z
-  .string()
-  .min(1)
-  .meta({ description: 'next_cursor from the previous page of this list; omit for the first page.' });
-
-/** The flattened related resources a request asked for with `include`. */
-const includedSchema = z.array(z.looseObject({ id: z.string(), type: z.string() }));
-
-function buildInputSchema(declaration: OperationDeclaration): z.ZodObject {
-  const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
-  if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
-  if (declaration.include) shape.include = includeArgument(declaration.include).optional();
-  if (declaration.list) shape.cursor = cursorArgument.optional();
-  const { requireOneOf } = declaration;
-  if (!requireOneOf) return z.object(shape);
-  return z.object(shape).superRefine((args, context) => {
-    if (!requireOneOf.some((name) => args[name] !== undefined)) {
-      context.addIssue({ code: 'custom', path: [], message: `give at least one of ${requireOneOf.join(', ')} to change` });
-    }
-  });
-}
-
-function buildOutputSchema(declaration: OperationDeclaration): z.ZodObject {
-  const item = declaration.result.schema;
-  if (declaration.list) {
-    return z.object({
-      items: z.array(item),
-      next_cursor: z.string().nullable(),
-      ...(declaration.result.totals ? { page_totals: z.record(z.string(), z.array(moneySchema)).optional() } : {}),
-      ...(declaration.include ? { included: includedSchema.optional() } : {}),
-    });
-  }
-  return declaration.include ? item.extend({ included: includedSchema.optional() }) : item;
-}
-
-export function defineOperation(declaration: OperationDeclaration): Operation {
-  return { ...declaration, inputSchema: buildInputSchema(declaration), outputSchema: buildOutputSchema(declaration) };
 }
 
 /** The argument bound to each path template variable. */

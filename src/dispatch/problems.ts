@@ -3,9 +3,14 @@
  * argument, what the API said, and what to do next. Only the API's own messages and
  * our argument names are echoed.
  */
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { core } from 'zod';
 import { type Operation, pathArgument, pathVariables } from './operation.js';
 import type { UpstreamResponse } from '../upstream/client.js';
+
+export function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
 
 /** An argument the server refused before anything was sent. */
 export class ArgumentProblem extends Error {
@@ -107,7 +112,9 @@ function nextStep(operation: Operation, response: UpstreamResponse): string {
       ? 'The API failed while handling the request; it may or may not have been applied. Read the current state before trying again.'
       : 'The API failed; try again shortly.';
   }
-  return changes ? 'Nothing was changed; fix the arguments named above and try again.' : 'Fix the arguments named above and try again.';
+  return changes
+    ? 'Nothing was changed; fix the arguments named above and try again.'
+    : 'Fix the arguments named above and try again.';
 }
 
 export function describeUpstreamFailure(operation: Operation, response: UpstreamResponse): string {

@@ -1,11 +1,15 @@
-import { type FilterValue, type Operation, pathArgument, pathVariables } from './operation.js';
+import { FormData } from 'undici';
 import { decodeCursor } from './cursor.js';
+import { uploadSource, type FileAccess } from './files.js';
+import type { FilterValue } from './input-schema.js';
+import { type BodySpec, type Operation, pathArgument, pathVariables } from './operation.js';
 import { ArgumentProblem } from './problems.js';
 
 export interface PreparedRequest {
   method: Operation['method'];
   /** Below the product base URL, query included. */
   path: string;
+  /** A JSON body, or multipart form data. */
   body?: unknown;
 }
 
@@ -20,31 +24,44 @@ function expandPath(operation: Operation, args: Args): string {
   return path;
 }
 
-function encodeFilterValue(value: FilterValue): string {
-  return Array.isArray(value) ? value.join(',') : String(value);
+function pair(key: string, value: FilterValue | number): string {
+  const text = Array.isArray(value) ? value.join(',') : String(value);
+  return `${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
 }
 
-function buildQuery(args: Args): string {
+function buildQuery(operation: Operation, args: Args): string {
   const pairs: string[] = [];
-  const filters = (args.filters ?? {}) as Record<string, FilterValue>;
-  for (const [key, value] of Object.entries(filters)) {
-    pairs.push(`${encodeURIComponent(`filter[${key}]`)}=${encodeURIComponent(encodeFilterValue(value))}`);
+  for (const name of operation.query ?? []) {
+    if (args[name] !== undefined) pairs.push(pair(name, args[name] as FilterValue));
+  }
+  for (const [name, filter] of Object.entries(operation.list?.filterArgs ?? {})) {
+    if (args[name] !== undefined) pairs.push(pair(`filter[${filter}]`, args[name] as FilterValue));
+  }
+  for (const [key, value] of Object.entries((args.filters ?? {}) as Record<string, FilterValue>)) {
+    pairs.push(pair(`filter[${key}]`, value));
   }
   const include = args.include as string[] | undefined;
-  if (include?.length) pairs.push(`include=${encodeURIComponent(include.join(','))}`);
+  if (include?.length) pairs.push(pair('include', include));
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-function buildBody(operation: Operation, args: Args): unknown {
-  const spec = operation.body;
-  if (!spec) return undefined;
+function pickAttributes(spec: BodySpec, source: Args): Args {
   const attributes: Args = {};
-  for (const name of spec.attributes) {
-    if (args[name] !== undefined) attributes[name] = args[name];
+  for (const entry of spec.attributes) {
+    const { name, arg } = typeof entry === 'string' ? { name: entry, arg: entry } : entry;
+    if (source[arg] !== undefined) attributes[name] = source[arg];
+  }
+  return attributes;
+}
+
+function buildBody(spec: BodySpec, args: Args): unknown {
+  if (spec.rows) {
+    const rows = args[spec.rows] as Args[];
+    return { data: rows.map((row) => ({ type: spec.type, attributes: pickAttributes(spec, row) })) };
   }
   const data: Args = { type: spec.type };
   if (spec.idArg) data.id = args[spec.idArg];
-  data.attributes = attributes;
+  data.attributes = pickAttributes(spec, args);
   const relationships: Args = {};
   for (const [name, { arg, type }] of Object.entries(spec.relationships ?? {})) {
     if (args[arg] !== undefined) relationships[name] = { data: { id: args[arg], type } };
@@ -53,8 +70,22 @@ function buildBody(operation: Operation, args: Args): unknown {
   return { data };
 }
 
-/** Validated arguments -> method, path and body. A cursor replaces path and query. */
-export function prepareRequest(operation: Operation, args: Args): PreparedRequest {
+async function buildForm(operation: Operation, args: Args, files: FileAccess): Promise<FormData> {
+  const spec = operation.upload!;
+  const { file, filename } = await uploadSource(args, files, spec.pdfOnly);
+  const form = new FormData();
+  for (const name of spec.fields ?? []) {
+    if (args[name] !== undefined) form.append(name, String(args[name]));
+  }
+  form.append(spec.fileField, file, filename);
+  return form;
+}
+
+/**
+ * Validated arguments -> method, path and body. A cursor replaces path and query;
+ * an upload's file is checked (PDF where required) and attached as a stream.
+ */
+export async function prepareRequest(operation: Operation, args: Args, files: FileAccess): Promise<PreparedRequest> {
   const path = expandPath(operation, args);
   if (typeof args.cursor === 'string') {
     const page = decodeCursor(args.cursor, path);
@@ -66,5 +97,8 @@ export function prepareRequest(operation: Operation, args: Args): PreparedReques
     }
     return { method: operation.method, path: page };
   }
-  return { method: operation.method, path: path + buildQuery(args), body: buildBody(operation, args) };
+  const request: PreparedRequest = { method: operation.method, path: path + buildQuery(operation, args) };
+  if (operation.upload) request.body = await buildForm(operation, args, files);
+  else if (operation.body) request.body = buildBody(operation.body, args);
+  return request;
 }

@@ -36,6 +36,10 @@ function isBlank(value: unknown): boolean {
  * attributes. Link-only relationships are dropped: tools, not URLs, reach related data.
  */
 export function flattenResource(resource: ResourceObject): FlatResource {
+  if (resource.attributes === undefined && resource.relationships === undefined) {
+    // Some answers put plain fields straight into `data` (e.g. an uploaded tax waiver's filename).
+    return Object.fromEntries(Object.entries(resource).filter(([, value]) => !isBlank(value))) as FlatResource;
+  }
   const flat: FlatResource = { id: resource.id, type: resource.type };
   for (const [name, value] of Object.entries(resource.attributes ?? {})) {
     if (!isBlank(value)) flat[name] = value;

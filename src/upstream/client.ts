@@ -1,30 +1,42 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher, type FormData } from 'undici';
 import type { Product } from '../dispatch/operation.js';
 import type { AuthProvider } from './auth.js';
 
 export interface UpstreamOptions {
   baseUrls: Readonly<Record<Product, string>>;
   auth: AuthProvider;
-  /** Time allowed for the response headers and again for the body. */
+  /** Time allowed for the response headers and again between body chunks. */
   timeoutMs: number;
 }
 
+export type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export interface UpstreamRequest {
   product: Product;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: UpstreamMethod;
   /** Path below the product's base URL, query string included. */
   path: string;
+  /** A JSON body, or multipart form data streamed from its parts. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
+export type Headers = Record<string, string | string[] | undefined>;
+
 export interface UpstreamResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Headers;
   /** Parsed JSON, or null for an empty or non-JSON body. */
   body: unknown;
+}
+
+/** A response whose body has not been read: downloads stream it to their target. */
+export interface StreamedResponse {
+  status: number;
+  headers: Headers;
+  body: Dispatcher.ResponseData['body'];
 }
 
 /**
@@ -59,7 +71,12 @@ const DECODERS: Record<string, (data: Buffer) => Promise<Buffer>> = {
 
 /** Decodes gzip, br or deflate bodies (asynchronously: zlib runs in the thread pool). */
 async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined): Promise<string> {
-  const decoder = DECODERS[String(contentEncoding ?? '').trim().toLowerCase()];
+  const decoder =
+    DECODERS[
+      String(contentEncoding ?? '')
+        .trim()
+        .toLowerCase()
+    ];
   return (decoder ? await decoder(raw) : raw).toString('utf8');
 }
 
@@ -72,9 +89,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+function isForm(body: unknown): body is FormData {
+  return typeof body === 'object' && body !== null && (body as FormData)[Symbol.toStringTag] === 'FormData';
+}
+
 /**
- * One keep-alive connection pool per API origin (undici Agent), gzip/br decoding,
- * per-request timeouts. It never retries: a repeated POST could record a payment twice.
+ * One keep-alive connection pool per origin (undici Agent), gzip/br decoding,
+ * timeouts. It never retries: a repeated POST could record a payment twice.
+ * API credentials go only to the configured API base URLs, never to the storage
+ * hosts that downloads are redirected to.
  */
 export class UpstreamClient {
   readonly #dispatcher: Agent;
@@ -89,40 +112,69 @@ export class UpstreamClient {
     });
   }
 
-  get auth(): AuthProvider {
-    return this.#options.auth;
-  }
-
   baseUrl(product: Product): string {
     return this.#options.baseUrls[product];
   }
 
+  /** A JSON exchange with the API. */
   async send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
+    const response = await this.#apiRequest(upstream, { accept: 'application/json', 'accept-encoding': 'gzip, br' });
+    const raw = await this.#guard(upstream.method, this.baseUrl(upstream.product) + upstream.path, async () =>
+      Buffer.from(await response.body.arrayBuffer()),
+    );
+    const text = await decodeBody(raw, response.headers['content-encoding']);
+    return { status: response.status, headers: response.headers, body: parseJson(text) };
+  }
+
+  /** An API request whose answer is a file (or a redirect to one): the body is left unread. */
+  open(upstream: UpstreamRequest): Promise<StreamedResponse> {
+    return this.#apiRequest(upstream, { accept: '*/*', 'accept-encoding': 'identity' });
+  }
+
+  /** A temporary download link the API pointed to: fetched without any API credentials. */
+  openLink(link: string, signal?: AbortSignal): Promise<StreamedResponse> {
+    const url = new URL(link);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new UpstreamError(`refusing to follow a ${url.protocol} download link`, 'not-sent');
+    }
+    return this.#request('GET', url.href, { accept: '*/*' }, undefined, signal);
+  }
+
+  async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
     const url = this.baseUrl(upstream.product) + upstream.path;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-encoding': 'gzip, br',
-      ...(await this.#options.auth.headers()),
-    };
-    if (upstream.body !== undefined) headers['content-type'] = 'application/json';
+    const all = { ...headers, ...(await this.#options.auth.headers()) };
+    let body: string | FormData | undefined;
+    if (isForm(upstream.body)) {
+      body = upstream.body;
+    } else if (upstream.body !== undefined) {
+      body = JSON.stringify(upstream.body);
+      all['content-type'] = 'application/json';
+    }
+    return this.#request(upstream.method, url, all, body, upstream.signal);
+  }
+
+  async #request(
+    method: UpstreamMethod,
+    url: string,
+    headers: Record<string, string>,
+    body: string | FormData | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<StreamedResponse> {
+    const response = await this.#guard(method, url, () =>
+      request(url, { dispatcher: this.#dispatcher, method, headers, body, signal }),
+    );
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  /** Turns network failures into UpstreamErrors that say whether anything may have been sent. */
+  async #guard<T>(method: UpstreamMethod, url: string, work: () => Promise<T>): Promise<T> {
     try {
-      const response = await request(url, {
-        dispatcher: this.#dispatcher,
-        method: upstream.method,
-        headers,
-        body: upstream.body === undefined ? undefined : JSON.stringify(upstream.body),
-        signal: upstream.signal,
-      });
-      const raw = Buffer.from(await response.body.arrayBuffer());
-      const text = await decodeBody(raw, response.headers['content-encoding']);
-      return { status: response.statusCode, headers: response.headers, body: parseJson(text) };
+      return await work();
     } catch (error) {
       const code = errorCode(error);
       const delivery: DeliveryState = code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent';
       const reason = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' ? 'timed out' : 'failed';
-      throw new UpstreamError(`${upstream.method} ${url} ${reason} (${code ?? (error as Error).message})`, delivery, {
-        cause: error,
-      });
+      throw new UpstreamError(`${method} ${url} ${reason} (${code ?? (error as Error).message})`, delivery, { cause: error });
     }
   }
 

@@ -26,17 +26,72 @@ describe('bad input', () => {
   it.each<[string, string, Record<string, unknown>, RegExp]>([
     ['an id that is not a UUID', 'get_invoice', { invoice_id: '2026-118' }, /invoice_id.*UUID.*list_invoices/],
     ['an impossible date', 'register_invoice_payment', { ...payment, payment_date: '2026-02-30' }, /payment_date.*YYYY-MM-DD/],
-    ['a German-formatted amount', 'register_invoice_payment', { ...payment, payment_amount_gross: '12.400,00' }, /payment_amount_gross.*decimal string/],
-    ['an amount sent as a number', 'register_invoice_payment', { ...payment, payment_amount_gross: 12400 }, /payment_amount_gross.*string/],
-    ['a zero amount', 'register_invoice_payment', { ...payment, payment_amount_gross: '0.00' }, /payment_amount_gross.*greater than 0/],
-    ['a missing final-payment decision', 'register_invoice_payment', { ...payment, is_final_payment: undefined }, /is_final_payment.*required/],
-    ['an unknown enum value', 'update_contract_unit', { contract_unit_id: INVOICE, state: 'DONE' }, /state.*BUDGETED, FULLY_AWARDED, FINALIZED/],
-    ['a state only the application sets', 'create_contract_unit', { project_id: INVOICE, name: 'Reserve', state: 'CONTINGENCY' }, /state.*CONTINGENCY cannot be set/],
-    ['a budget in scientific notation', 'create_contract_unit', { project_id: INVOICE, name: 'X', initial_budget: { net: '1e5', tax: '0' } }, /initial_budget\.net.*decimal string/],
-    ['an update that changes nothing', 'update_contract_unit', { contract_unit_id: INVOICE }, /at least one of name, description, state, initial_budget/],
-    ['a correction that changes nothing', 'update_invoice_payment', { invoice_id: INVOICE, payment_id: PAYMENT }, /at least one of payment_amount_gross/],
-    ['an unsupported filter', 'list_invoices', { filters: { 'amount.gt': '5' } }, /filters\.amount\.gt.*not a supported filter.*invoice_process_state\.in/],
-    ['a range with one bound', 'list_invoices', { filters: { 'date_due.range': ['2026-01-01'] } }, /filters\.date_due\.range.*two values/],
+    [
+      'a German-formatted amount',
+      'register_invoice_payment',
+      { ...payment, payment_amount_gross: '12.400,00' },
+      /payment_amount_gross.*decimal string/,
+    ],
+    [
+      'an amount sent as a number',
+      'register_invoice_payment',
+      { ...payment, payment_amount_gross: 12400 },
+      /payment_amount_gross.*string/,
+    ],
+    [
+      'a zero amount',
+      'register_invoice_payment',
+      { ...payment, payment_amount_gross: '0.00' },
+      /payment_amount_gross.*greater than 0/,
+    ],
+    [
+      'a missing final-payment decision',
+      'register_invoice_payment',
+      { ...payment, is_final_payment: undefined },
+      /is_final_payment.*required/,
+    ],
+    [
+      'an unknown enum value',
+      'update_contract_unit',
+      { contract_unit_id: INVOICE, state: 'DONE' },
+      /state.*BUDGETED, FULLY_AWARDED, FINALIZED/,
+    ],
+    [
+      'a state only the application sets',
+      'create_contract_unit',
+      { project_id: INVOICE, name: 'Reserve', state: 'CONTINGENCY' },
+      /state.*CONTINGENCY cannot be set/,
+    ],
+    [
+      'a budget in scientific notation',
+      'create_contract_unit',
+      { project_id: INVOICE, name: 'X', initial_budget: { net: '1e5', tax: '0' } },
+      /initial_budget\.net.*decimal string/,
+    ],
+    [
+      'an update that changes nothing',
+      'update_contract_unit',
+      { contract_unit_id: INVOICE },
+      /at least one of name, description, state, initial_budget/,
+    ],
+    [
+      'a correction that changes nothing',
+      'update_invoice_payment',
+      { invoice_id: INVOICE, payment_id: PAYMENT },
+      /at least one of payment_amount_gross/,
+    ],
+    [
+      'an unsupported filter',
+      'list_invoices',
+      { filters: { 'amount.gt': '5' } },
+      /filters\.amount\.gt.*not a supported filter.*invoice_process_state\.in/,
+    ],
+    [
+      'a range with one bound',
+      'list_invoices',
+      { filters: { 'date_due.range': ['2026-01-01'] } },
+      /filters\.date_due\.range.*two values/,
+    ],
     ['an unknown include', 'get_contract', { contract_id: INVOICE, include: ['vendor'] }, /include.*contractor/],
     ['a made-up cursor', 'list_invoices', { cursor: 'page-2' }, /cursor.*not a page cursor/],
   ])('refuses %s without calling the API', async (_case, tool, args, message) => {
@@ -64,7 +119,16 @@ describe('API failures', () => {
   it('maps a 422 validation body onto our argument names', async () => {
     api.reply = {
       status: 422,
-      body: { detail: [{ type: 'date_from_datetime_parsing', loc: ['body', 'data', 'attributes', 'payment_date'], msg: 'Input should be a valid date', input: 'x' }] },
+      body: {
+        detail: [
+          {
+            type: 'date_from_datetime_parsing',
+            loc: ['body', 'data', 'attributes', 'payment_date'],
+            msg: 'Input should be a valid date',
+            input: 'x',
+          },
+        ],
+      },
     };
     const text = textOf(await client.callTool('register_invoice_payment', payment));
     expect(text).toContain('HTTP 422');
@@ -73,7 +137,10 @@ describe('API failures', () => {
   });
 
   it('maps errors[] with a source pointer and says which id to check on 404', async () => {
-    api.reply = { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: 'Invoice not found', source: { pointer: '/path/id' } }] } };
+    api.reply = {
+      status: 404,
+      body: { errors: [{ status: '404', title: 'Not Found', detail: 'Invoice not found', source: { pointer: '/path/id' } }] },
+    };
     const text = textOf(await client.callTool('get_invoice', { invoice_id: INVOICE }));
     expect(text).toContain('- invoice_id: Not Found: Invoice not found');
     expect(text).toContain('check invoice_id');
@@ -124,7 +191,9 @@ describe('rule rejections from the API', () => {
   });
 
   it('refuses an initial budget on a project that uses cost elements, naming the field', async () => {
-    const projects = dataOf<{ items: Array<{ id: string }> }>(await client.callTool('list_projects', { filters: { 'use_cost_elements.is': true } }));
+    const projects = dataOf<{ items: Array<{ id: string }> }>(
+      await client.callTool('list_projects', { filters: { 'use_cost_elements.is': true } }),
+    );
     const result = await client.callTool('create_contract_unit', {
       project_id: projects.items[0]!.id,
       name: 'Technik',

@@ -30,7 +30,9 @@ afterAll(async () => {
 
 /** An invoice in the given state that no other test in this file has touched yet. */
 async function freshInvoice(state: string): Promise<Invoice> {
-  const page = dataOf<Page<Invoice>>(await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': [state] } }));
+  const page = dataOf<Page<Invoice>>(
+    await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': [state] } }),
+  );
   const invoice = page.items.find((item) => !used.has(item.id) && (state !== 'APPROVED' || !item.payment_amount_gross));
   if (!invoice) throw new Error(`the sandbox has no unused ${state} invoice left`);
   used.add(invoice.id);
@@ -123,7 +125,11 @@ describe('correcting payments', () => {
     const [first] = await payments(invoice.id);
 
     const amountOnly = dataOf<Payment>(
-      await client.callTool('update_invoice_payment', { invoice_id: invoice.id, payment_id: first!.id, payment_amount_gross: '250.00' }),
+      await client.callTool('update_invoice_payment', {
+        invoice_id: invoice.id,
+        payment_id: first!.id,
+        payment_amount_gross: '250.00',
+      }),
     );
     expect(amountOnly).toMatchObject({ payment_date: '2026-11-20', payment_comment: 'erste Rate' });
     expect(amountOnly.paid_amount).toMatchObject(expectedSplit('250.00', invoice.undiscounted_approved_amount!));

@@ -66,16 +66,32 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
         initial_budget: { net: '185000.00', tax: '35150.00' },
       }),
     );
-    expect(created).toMatchObject({ type: 'CONTRACT_UNIT', project: project.id, state: 'BUDGETED', description: 'Pflaster und Begrünung' });
+    expect(created).toMatchObject({
+      type: 'CONTRACT_UNIT',
+      project: project.id,
+      state: 'BUDGETED',
+      description: 'Pflaster und Begrünung',
+    });
 
     const updated = dataOf<Item>(
-      await client.callTool('update_contract_unit', { contract_unit_id: created.id, name: 'Außenanlagen Nord', state: 'FULLY_AWARDED' }),
+      await client.callTool('update_contract_unit', {
+        contract_unit_id: created.id,
+        name: 'Außenanlagen Nord',
+        state: 'FULLY_AWARDED',
+      }),
     );
-    expect(updated).toMatchObject({ id: created.id, name: 'Außenanlagen Nord', state: 'FULLY_AWARDED', description: 'Pflaster und Begrünung' });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Außenanlagen Nord',
+      state: 'FULLY_AWARDED',
+      description: 'Pflaster und Begrünung',
+    });
   });
 
   it('lists budget shifts with their contract units included', async () => {
-    const shifts = dataOf<Page>(await client.callTool('list_budget_shifts', { include: ['source_contract_unit', 'target_contract_unit'] }));
+    const shifts = dataOf<Page>(
+      await client.callTool('list_budget_shifts', { include: ['source_contract_unit', 'target_contract_unit'] }),
+    );
     expect(shifts.items.length).toBeGreaterThan(0);
     const shift = shifts.items[0]!;
     expect(shift).toMatchObject({ type: 'BUDGET_SHIFT', amount: { net: expect.any(String), tax: expect.any(String) } });
@@ -109,7 +125,9 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
   });
 
   it('registers a partial and then a final payment, lists and corrects them', async () => {
-    const approved = dataOf<Page>(await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }));
+    const approved = dataOf<Page>(
+      await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
+    );
     const invoice = approved.items.find((item) => !item.payment_amount_gross) ?? approved.items[0]!;
     const before = dataOf<Page>(await client.callTool('list_invoice_payments', { invoice_id: invoice.id })).items.length;
 

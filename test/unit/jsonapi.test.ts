@@ -10,7 +10,12 @@ describe('flattenResource', () => {
       relationships: {
         contract: { data: { id: 'c1', type: 'CONTRACT' } },
         project: { data: { id: 'p1', type: 'PROJECT' } },
-        tags: { data: [{ id: 't1', type: 'TAG' }, { id: 't2', type: 'TAG' }] },
+        tags: {
+          data: [
+            { id: 't1', type: 'TAG' },
+            { id: 't2', type: 'TAG' },
+          ],
+        },
         documents: { links: { related: 'https://example/documents/' } } as never,
       },
     });

@@ -18,9 +18,12 @@ describe('money', () => {
   it('sums exactly to 12 fractional digits where floats drift', () => {
     const amounts = Array.from({ length: 10 }, () => ({ currency: 'EUR', net: '0.1', tax: '0.000000000001' }));
     expect(sumMoney(amounts)).toEqual([{ currency: 'EUR', net: '1', tax: '0.00000000001' }]);
-    expect(sumMoney([{ currency: 'EUR', net: '999999999999.999999999999', tax: '0.000000000001' }, { currency: 'EUR', net: '0.000000000001', tax: '0' }])).toEqual([
-      { currency: 'EUR', net: '1000000000000', tax: '0.000000000001' },
-    ]);
+    expect(
+      sumMoney([
+        { currency: 'EUR', net: '999999999999.999999999999', tax: '0.000000000001' },
+        { currency: 'EUR', net: '0.000000000001', tax: '0' },
+      ]),
+    ).toEqual([{ currency: 'EUR', net: '1000000000000', tax: '0.000000000001' }]);
   });
 
   it('keeps currencies apart', () => {

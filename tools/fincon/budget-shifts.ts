@@ -1,4 +1,5 @@
-import { defineOperation, hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { out, resourceSchema } from '../output.js';
 
 export const budgetShiftView: ResourceView = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineOperation, hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { netTaxInput, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 

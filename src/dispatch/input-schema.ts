@@ -1,0 +1,101 @@
+/** The arguments a declaration implies beyond its own: filters, include, cursor, file source and target. */
+import { z } from 'zod';
+import type { FilterOperation, OperationDeclaration } from './operation.js';
+
+export type FilterValue = string | boolean | string[];
+
+type Filters = Readonly<Record<string, readonly FilterOperation[]>>;
+
+function filterKeys(filters: Filters): string[] {
+  return Object.entries(filters).flatMap(([attribute, operations]) => operations.map((op) => `${attribute}.${op}`));
+}
+
+/** Attributes grouped by the operations they allow: compact enough for every list tool. */
+function describeFilters(filters: Filters): string {
+  const groups = new Map<string, string[]>();
+  for (const [attribute, operations] of Object.entries(filters)) {
+    const key = operations.join('|');
+    groups.set(key, [...(groups.get(key) ?? []), attribute]);
+  }
+  const allowed = [...groups].map(([operations, attributes]) => `${operations}: ${attributes.join(', ')}`).join('; ');
+  return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
+}
+
+function filtersArgument(filters: Filters) {
+  const allowed = new Set(filterKeys(filters));
+  return z
+    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string()).min(1)]))
+    .superRefine((given, context) => {
+      for (const [key, value] of Object.entries(given)) {
+        if (!allowed.has(key)) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `is not a supported filter here; use one of: ${[...allowed].join(', ')}`,
+          });
+        } else if (key.endsWith('.range') && (Array.isArray(value) ? value.length : String(value).split(',').length) !== 2) {
+          context.addIssue({ code: 'custom', path: [key], message: 'takes exactly two values: [from, to]' });
+        }
+      }
+    })
+    .meta({ description: describeFilters(filters) });
+}
+
+function includeArgument(paths: readonly string[]) {
+  return z
+    .array(z.enum(paths as [string, ...string[]], { error: `must be one of ${paths.join(', ')}` }))
+    .meta({ description: 'Related resources to return alongside, in "included".' });
+}
+
+const cursorArgument = z
+  .string()
+  .min(1)
+  .meta({ description: 'next_cursor from the previous page of this list; omit for the first page.' });
+
+/** Where an upload comes from: a local file (streamed) or inline base64. */
+const uploadArguments = {
+  file_path: z
+    .string()
+    .min(1)
+    .meta({ description: 'Local path of the file to upload (inside the allowed file roots); streamed, any size.' })
+    .optional(),
+  content_base64: z.string().min(1).meta({ description: 'The file content as base64, when there is no local file.' }).optional(),
+  filename: z
+    .string()
+    .min(1)
+    .meta({ description: 'File name to send; defaults to the name of file_path. Required with content_base64.' })
+    .optional(),
+};
+
+const saveToArgument = z.string().min(1).meta({
+  description:
+    'Local path to save the file to (inside the allowed file roots). Without it, files up to 1 MiB come back embedded in the result.',
+});
+
+export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject {
+  const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
+  if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
+  if (declaration.include) shape.include = includeArgument(declaration.include).optional();
+  if (declaration.list && declaration.list.paged !== false) shape.cursor = cursorArgument.optional();
+  if (declaration.upload) Object.assign(shape, uploadArguments);
+  if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();
+
+  const { requireOneOf, upload, check } = declaration;
+  return z.object(shape).superRefine((args, context) => {
+    const broken = check?.(args);
+    if (broken) context.addIssue({ code: 'custom', path: [broken.field], message: broken.fix });
+    if (requireOneOf && !requireOneOf.some((name) => args[name] !== undefined)) {
+      context.addIssue({ code: 'custom', path: [], message: `give at least one of ${requireOneOf.join(', ')} to change` });
+    }
+    if (upload && (args.file_path === undefined) === (args.content_base64 === undefined)) {
+      context.addIssue({ code: 'custom', path: ['file_path'], message: 'give exactly one of file_path or content_base64' });
+    }
+    if (upload && args.content_base64 !== undefined && args.filename === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['filename'],
+        message: 'is required with content_base64, e.g. "Rechnung-2026-118.pdf"',
+      });
+    }
+  });
+}

@@ -1,0 +1,65 @@
+/** The structured content each kind of result carries, as a schema clients can rely on. */
+import { z } from 'zod';
+import { moneySchema } from '../shape/schemas.js';
+import { isResourceView, type OperationDeclaration, type ResourceView } from './operation.js';
+
+/** The flattened related resources a request asked for with `include`. */
+const includedSchema = z.array(z.looseObject({ id: z.string(), type: z.string() }));
+
+const emptySchema = z.object({ done: z.string() });
+
+const fileSchema = z.looseObject({
+  filename: z.string().optional(),
+  content_type: z.string().optional(),
+  size: z.number().meta({ description: 'bytes' }),
+  saved_to: z.string().optional().meta({ description: 'where the file was written; absent when it is embedded' }),
+});
+
+/** Bulk rows come back as resources or as bare references, some with integer ids. */
+const batchRowSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+
+const batchSchema = z.object({
+  created: z.array(batchRowSchema),
+  updated: z.array(batchRowSchema).optional(),
+  failed: z
+    .array(
+      z.looseObject({
+        index: z.number().meta({ description: 'position of the row in the request, from 0' }),
+        problems: z.array(z.string()),
+      }),
+    )
+    .optional(),
+});
+
+function resourceSchema(declaration: OperationDeclaration, view: ResourceView): z.ZodObject {
+  const item = view.schema;
+  if (declaration.list) {
+    return z.object({
+      items: z.array(item),
+      next_cursor: z.string().nullable(),
+      ...(view.totals ? { page_totals: z.record(z.string(), z.array(moneySchema)).optional() } : {}),
+      ...(declaration.include ? { included: includedSchema.optional() } : {}),
+    });
+  }
+  let one = declaration.include ? item.extend({ included: includedSchema.optional() }) : item;
+  if (declaration.upsert) one = one.extend({ outcome: z.enum(['created', 'updated']) });
+  if (declaration.absent) {
+    one = one
+      .partial({ id: true, type: true })
+      .extend({ absent: z.string().optional().meta({ description: 'set when there is nothing' }) });
+  }
+  return one;
+}
+
+export function buildOutputSchema(declaration: OperationDeclaration): z.ZodObject {
+  const { result } = declaration;
+  if (isResourceView(result)) return resourceSchema(declaration, result);
+  switch (result.kind) {
+    case 'empty':
+      return emptySchema;
+    case 'batch':
+      return batchSchema;
+    case 'file':
+      return fileSchema;
+  }
+}

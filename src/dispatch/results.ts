@@ -1,0 +1,131 @@
+/** Shapes a successful API answer into concise text plus structured content. */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import {
+  flattenIncluded,
+  flattenResource,
+  type FlatResource,
+  type JsonApiDocument,
+  type ResourceObject,
+} from '../shape/jsonapi.js';
+import { isMoney, sumMoney, type Money } from '../shape/money.js';
+import { renderIncluded, renderResource, renderRow, renderTotals } from '../shape/text.js';
+import { encodeCursor } from './cursor.js';
+import type { Operation, ResourceView } from './operation.js';
+
+function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<string, Money[]> | undefined {
+  if (!view.totals?.length || !items.length) return undefined;
+  return Object.fromEntries(
+    view.totals.map((attribute) => [attribute, sumMoney(items.map((item) => item[attribute]).filter(isMoney))]),
+  );
+}
+
+function listHeading(
+  operation: Operation,
+  view: ResourceView,
+  count: number,
+  nextCursor: string | null,
+  firstPage: boolean,
+): string {
+  const { plural } = view;
+  if (count === 0) return firstPage ? `No ${plural} matched.` : `No further ${plural}.`;
+  const size = `${count} ${plural}`;
+  if (nextCursor) {
+    return `${size} on this page; more exist. Next page: call ${operation.name} with {"cursor": "${nextCursor}"} (filters travel inside the cursor).`;
+  }
+  return firstPage ? `${size}, the complete list.` : `${size} on this last page.`;
+}
+
+export function shapeList(
+  operation: Operation,
+  view: ResourceView,
+  document: JsonApiDocument,
+  baseUrl: string,
+  firstPage: boolean,
+): CallToolResult {
+  const data = Array.isArray(document.data) ? document.data : [];
+  const items = data.map(flattenResource);
+  const nextLink = operation.list?.paged === false ? null : document.links?.next;
+  const nextCursor = nextLink ? encodeCursor(nextLink, baseUrl) : null;
+  const included = flattenIncluded(document);
+  const totals = pageTotals(view, items);
+  const text = [
+    listHeading(operation, view, items.length, nextCursor, firstPage),
+    ...items.map((item) => renderRow(view, item)),
+  ].join('\n');
+  return {
+    content: [{ type: 'text', text: text + (totals ? renderTotals(totals) : '') + renderIncluded(included) }],
+    structuredContent: {
+      items,
+      next_cursor: nextCursor,
+      ...(totals ? { page_totals: totals } : {}),
+      ...(included.length ? { included } : {}),
+    },
+  };
+}
+
+export function shapeOne(operation: Operation, view: ResourceView, document: JsonApiDocument, status: number): CallToolResult {
+  if (!document.data && operation.absent) {
+    return { content: [{ type: 'text', text: `${operation.absent}.` }], structuredContent: { absent: operation.absent } };
+  }
+  const item = flattenResource(document.data as ResourceObject);
+  const included = flattenIncluded(document);
+  const outcome = operation.upsert ? (status === 201 ? 'created' : 'updated') : undefined;
+  const heading = outcome ? `The ${view.singular} was ${outcome}.\n` : '';
+  return {
+    content: [{ type: 'text', text: heading + renderResource(view, item) + renderIncluded(included) }],
+    structuredContent: { ...item, ...(included.length ? { included } : {}), ...(outcome ? { outcome } : {}) },
+  };
+}
+
+export function shapeEmpty(done: string): CallToolResult {
+  return { content: [{ type: 'text', text: `${done}.` }], structuredContent: { done } };
+}
+
+interface BatchProblem {
+  loc?: unknown[];
+  msg?: string;
+  code?: string;
+}
+
+interface BatchError {
+  index: number;
+  attributes?: Record<string, unknown>;
+  detail?: BatchProblem[];
+}
+
+interface BatchData {
+  created?: Array<Record<string, unknown>>;
+  updated?: Array<Record<string, unknown>>;
+  errors?: BatchError[];
+}
+
+/** A row as the API answered it: a full resource (flattened) or a bare reference. */
+function flattenRow(row: Record<string, unknown>): Record<string, unknown> {
+  return 'attributes' in row ? flattenResource(row as unknown as ResourceObject) : row;
+}
+
+function describeProblem(problem: BatchProblem): string {
+  const where = (problem.loc ?? []).filter((part) => part !== 'body' && part !== 'data' && part !== 'attributes').join('.');
+  return `${where ? `${where}: ` : ''}${problem.msg ?? 'rejected'}${problem.code ? ` [${problem.code}]` : ''}`;
+}
+
+/** Bulk writes: which rows were created or updated, and which failed and why (207 partial results). */
+export function shapeBatch(view: ResourceView, document: { data?: BatchData | null }): CallToolResult {
+  const data = document.data ?? {};
+  const created = (data.created ?? []).map(flattenRow);
+  const updated = data.updated?.map(flattenRow);
+  const failed = data.errors?.map((error) => ({
+    index: error.index,
+    ...(error.attributes ? { attributes: error.attributes } : {}),
+    problems: (error.detail ?? []).map(describeProblem),
+  }));
+  const counts = [`${created.length} ${view.plural} created`];
+  if (updated) counts.push(`${updated.length} updated`);
+  const lines = [counts.join(', ') + (failed?.length ? `; ${failed.length} rows failed and were not written:` : '.')];
+  for (const failure of failed ?? []) lines.push(`- row ${failure.index}: ${failure.problems.join('; ') || 'rejected'}`);
+  if (failed?.length) lines.push('Fix those rows and send only them again; the others are stored.');
+  return {
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: { created, ...(updated ? { updated } : {}), ...(failed ? { failed } : {}) },
+  };
+}

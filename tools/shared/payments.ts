@@ -1,0 +1,94 @@
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
+import { clearableText, flag, isoDate, positiveAmount, text, uuid } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import type { Scope } from '../scope.js';
+import { invoiceId, invoiceView } from './invoices.js';
+
+export const paymentView: ResourceView = {
+  type: 'INVOICE_PAYMENT',
+  singular: 'payment',
+  plural: 'payments',
+  label: ['payment_date'],
+  columns: ['paid_amount', 'payment_comment', 'date_created'],
+  totals: ['paid_amount'],
+  schema: resourceSchema({
+    payment_date: out.date,
+    paid_amount: out.money,
+    payment_comment: out.text,
+    date_created: out.dateTime,
+    invoice: out.id,
+  }),
+};
+
+/** Payments work the same on FinCon and CAPEX invoices (product spec). */
+export function paymentOperations(scope: Scope): Operation[] {
+  const common = { product: scope.product, toolset: scope.toolset('payments') } as const;
+  return [
+    defineOperation({
+      ...common,
+      name: scope.tool('list_invoice_payments'),
+      title: 'List the payments of an invoice',
+      description:
+        'Lists the payments recorded on one invoice, oldest first, each with net and tax, and totals them. Use it to check what was paid before registering another payment, and to find a payment_id.',
+      method: 'GET',
+      path: '/invoices/{id}/payments/',
+      pathArgs: { id: 'invoice_id' },
+      hints: hints.read,
+      args: { invoice_id: invoiceId(scope) },
+      list: {},
+      result: paymentView,
+    }),
+
+    defineOperation({
+      ...common,
+      name: scope.tool('register_invoice_payment'),
+      title: 'Register a payment on an invoice',
+      description:
+        'Records a payment on an APPROVED invoice (or a further partial payment on a PAID one) and returns the updated invoice. ' +
+        'The API neither caps nor deduplicates payments: calling this twice records two payments.',
+      method: 'POST',
+      path: '/invoices/{id}/register-payment/',
+      pathArgs: { id: 'invoice_id' },
+      hints: hints.append,
+      args: {
+        invoice_id: invoiceId(scope),
+        payment_amount_gross: positiveAmount(
+          'Gross amount paid, decimal string, e.g. "12400.00"; net and tax are derived from the approved amounts',
+        ),
+        payment_date: isoDate('Date of the payment, YYYY-MM-DD'),
+        payment_comment: text('Comment stored with the payment').default(''),
+        is_final_payment: flag(
+          'true: this payment settles the invoice, APPROVED becomes PAID (rejected if already PAID). false: a partial payment; the invoice keeps its state and more payments can follow.',
+        ),
+      },
+      onConflict: `Check the invoice with ${scope.tool('get_invoice')}: invoices awaiting approval take no payment; an APPROVED invoice takes partial payments and one final payment; a PAID invoice takes only partial payments (is_final_payment=false), and a recorded payment can be corrected with ${scope.tool('update_invoice_payment')}.`,
+      body: {
+        type: 'PAYMENT_DETAILS',
+        attributes: ['payment_amount_gross', 'payment_date', 'payment_comment', 'is_final_payment'],
+      },
+      result: invoiceView,
+    }),
+
+    defineOperation({
+      ...common,
+      name: scope.tool('update_invoice_payment'),
+      title: 'Correct a recorded payment',
+      description:
+        'Corrects amount, date or comment of a payment already recorded on an invoice; omitted fields keep their value. Never changes the invoice state. Returns the payment with its new net and tax.',
+      method: 'PATCH',
+      path: '/invoices/{invoice_id}/payments/{payment_id}/',
+      hints: hints.overwrite,
+      args: {
+        invoice_id: invoiceId(scope),
+        payment_id: uuid('The payment to correct', scope.tool('list_invoice_payments')),
+        payment_amount_gross: positiveAmount('Corrected gross amount, decimal string').optional(),
+        payment_date: isoDate('Corrected payment date, YYYY-MM-DD').optional(),
+        payment_comment: clearableText('New comment; null removes the comment').optional(),
+      },
+      requireOneOf: ['payment_amount_gross', 'payment_date', 'payment_comment'],
+      body: { type: 'INVOICE_PAYMENT', attributes: ['payment_amount_gross', 'payment_date', 'payment_comment'] },
+      result: paymentView,
+    }),
+  ];
+}
