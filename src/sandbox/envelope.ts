@@ -10,6 +10,8 @@ export interface ResourceObject {
   type: string;
   attributes: Record<string, unknown>;
   relationships: Record<string, Relationship> | null;
+  /** Resource-level links, e.g. `self` and `download` of a document. */
+  links?: Record<string, string>;
 }
 
 export interface ErrorObject {
@@ -30,20 +32,18 @@ export function resourceDocument(data: ResourceObject, included: ResourceObject[
   return { data, errors: null, included, links: null };
 }
 
-export function listDocument(
-  data: ResourceObject[],
-  included: ResourceObject[] | null,
-  next: string | null,
-): Document {
+export function listDocument(data: ResourceObject[], included: ResourceObject[] | null, next: string | null): Document {
   return { data, errors: null, included, links: { next } };
 }
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  413: 'Payload Too Large',
   500: 'Internal Server Error',
 };
 

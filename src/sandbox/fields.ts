@@ -23,8 +23,11 @@ function field<T>(check: (input: unknown) => Checked<T>) {
   });
 }
 
-function checkString(input: unknown, max?: number): Checked<string> {
+function checkString(input: unknown, max?: number, min?: number): Checked<string> {
   if (typeof input !== 'string') return fail('string_type', 'Input should be a valid string');
+  if (min !== undefined && input.length < min) {
+    return fail('string_too_short', `String should have at least ${min} character${min === 1 ? '' : 's'}`, { min_length: min });
+  }
   if (max !== undefined && input.length > max) {
     return fail('string_too_long', `String should have at most ${max} characters`, { max_length: max });
   }
@@ -51,7 +54,9 @@ export function checkUuid(input: unknown): Checked<string> {
     if (groups.length !== 5) return invalid(`invalid group count: expected 5, found ${groups.length}`);
     const wrong = groups.findIndex((group, i) => group.length !== UUID_GROUP_LENGTHS[i]);
     if (wrong >= 0) {
-      return invalid(`invalid group length in group ${wrong}: expected ${UUID_GROUP_LENGTHS[wrong]}, found ${groups[wrong]?.length}`);
+      return invalid(
+        `invalid group length in group ${wrong}: expected ${UUID_GROUP_LENGTHS[wrong]}, found ${groups[wrong]?.length}`,
+      );
     }
   }
   const hex = groups.join('').toLowerCase();
@@ -83,7 +88,7 @@ const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const MAX_DECIMAL_PLACES = 12;
 
 /** Decimal amount given as a string (or, when `numbers` is set, also as a JSON number). */
-export function checkDecimal(input: unknown, options: { numbers?: boolean; gt?: number } = {}): Checked<Dec> {
+export function checkDecimal(input: unknown, options: { numbers?: boolean; gt?: number; ge?: number } = {}): Checked<Dec> {
   let text: string;
   if (typeof input === 'string') text = input.trim();
   else if (typeof input === 'number' && options.numbers && Number.isFinite(input)) text = String(input);
@@ -99,7 +104,70 @@ export function checkDecimal(input: unknown, options: { numbers?: boolean; gt?: 
   if (options.gt !== undefined && !value.greaterThan(options.gt)) {
     return fail('greater_than', `Input should be greater than ${options.gt}`, { gt: options.gt });
   }
+  if (options.ge !== undefined && value.lessThan(options.ge)) {
+    return fail('greater_than_equal', `Input should be greater than or equal to ${options.ge}`, { ge: options.ge });
+  }
   return ok(value);
+}
+
+/** Pydantic's lax integer: a JSON integer or a string of digits (as query parameters arrive). */
+export function checkInteger(input: unknown): Checked<number> {
+  if (typeof input === 'number') {
+    if (Number.isInteger(input)) return ok(input);
+    return fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part');
+  }
+  if (typeof input !== 'string') return fail('int_type', 'Input should be a valid integer');
+  const text = input.trim();
+  if (!/^[+-]?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+  }
+  return ok(Number(text));
+}
+
+const TIME_OF_DAY = /^[Tt_ ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,6})?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * An ISO 8601 date-time (or a bare date, read as midnight); without an offset it is read as UTC.
+ * Yields the instant in UTC, written as the service writes it: `2024-05-01T12:00:00Z`.
+ */
+export function checkDateTime(input: unknown): Checked<string> {
+  if (typeof input !== 'string') return fail('datetime_type', 'Input should be a valid datetime');
+  const invalid = (reason: string) =>
+    fail('datetime_from_date_parsing', `Input should be a valid datetime or date, ${reason}`, { error: reason });
+  const date = checkDate(input.slice(0, 10));
+  if (!date.ok) return invalid(String(date.problem.ctx?.error ?? 'invalid date'));
+  const rest = input.slice(10);
+  if (rest === '') return ok(`${date.value}T00:00:00Z`);
+  if (!/^[Tt_ ]/.test(rest)) return invalid('invalid datetime separator, expected `T`, `t`, `_` or space');
+  const time = TIME_OF_DAY.exec(rest);
+  if (!time || Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[4] ?? 0) > 59) {
+    return invalid('invalid time, expected HH:MM[:SS[.ffffff]] with an optional offset');
+  }
+  const offset = time[6] ?? 'Z';
+  const normalizedOffset = /^[Zz]$/.test(offset) ? 'Z' : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  const ms = Date.parse(
+    `${date.value}T${time[1]}:${time[2]}:${time[4] ?? '00'}${(time[5] ?? '').slice(0, 4)}${normalizedOffset}`,
+  );
+  if (Number.isNaN(ms)) return invalid('invalid time zone offset');
+  return ok(formatInstant(ms));
+}
+
+/** An instant as the service writes it: UTC, `Z`, fractional seconds only when present. */
+export function formatInstant(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/** Structural e-mail check, answered like Pydantic's EmailStr. */
+function checkEmail(input: unknown): Checked<string> {
+  if (typeof input !== 'string') return fail('string_type', 'Input should be a valid string');
+  const parts = input.split('@');
+  const [local = '', domain = ''] = parts;
+  let reason: string | undefined;
+  if (parts.length !== 2) reason = 'The email address is not valid. It must have exactly one @-sign.';
+  else if (local === '') reason = 'There must be something before the @-sign.';
+  else if (!/^[^\s.]+(\.[^\s.]+)+$/.test(domain)) reason = 'The part after the @-sign is not valid. It should have a period.';
+  if (reason) return fail('value_error', `value is not a valid email address: ${reason}`, { reason });
+  return ok(input);
 }
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 't', 'y']);
@@ -130,10 +198,18 @@ function checkChoice<const T extends string>(input: unknown, values: readonly T[
   return fail(type, `Input should be ${expected}`, { expected });
 }
 
-export const str = (limits: { max?: number } = {}) => field((input) => checkString(input, limits.max));
+export const str = (limits: { min?: number; max?: number } = {}) => field((input) => checkString(input, limits.max, limits.min));
 export const uuid = () => field(checkUuid);
 export const isoDate = () => field(checkDate);
-export const decimal = (options: { numbers?: boolean; gt?: number } = {}) => field((input) => checkDecimal(input, options));
+export const decimal = (options: { numbers?: boolean; gt?: number; ge?: number } = {}) =>
+  field((input) => checkDecimal(input, options));
+export const int = () => field(checkInteger);
+export const dateTime = () => field(checkDateTime);
+export const email = (limits: { max?: number } = {}) =>
+  field((input) => {
+    const text = checkString(input, limits.max);
+    return text.ok ? checkEmail(text.value) : text;
+  });
 export const bool = () => field(checkBoolean);
 export const oneOf = <const T extends string>(values: readonly T[]) => field((input) => checkChoice(input, values, 'enum'));
 export const literal = <const T extends string>(value: T) => field((input) => checkChoice(input, [value], 'literal_error'));

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { StoredFile } from './files/file-store.js';
+import { attachment } from './files/storage.js';
 
 export type Encoding = 'gzip' | 'br' | 'identity';
 export type EncodingMode = Encoding | 'auto';
@@ -60,4 +64,20 @@ export function writeResponse(
   if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', String(payload.length));
   response.end(payload);
+}
+
+/** Streams a stored file as an attachment; file bodies are sent as stored, never compressed. */
+export async function writeFile(
+  response: ServerResponse,
+  status: number,
+  file: StoredFile,
+  content: Readable,
+  headers: Record<string, string>,
+): Promise<void> {
+  response.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  response.setHeader('Content-Type', file.contentType);
+  response.setHeader('Content-Length', String(file.size));
+  response.setHeader('Content-Disposition', attachment(file.filename));
+  await pipeline(content, response).catch(() => response.destroy());
 }

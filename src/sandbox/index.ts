@@ -1,12 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { capexRoutes } from './capex/routes.js';
+import { seedCapex } from './capex/seed.js';
 import { ApiError } from './envelope.js';
+import { esgRoutes } from './esg/routes.js';
+import { seedEsg } from './esg/seed.js';
+import { checkUuid } from './fields.js';
+import { FileStore } from './files/file-store.js';
+import { StorageHost } from './files/storage.js';
 import { finconRoutes } from './fincon/routes.js';
 import { seedFincon } from './fincon/seed.js';
-import { checkUuid } from './fields.js';
-import { readBody, writeResponse, type EncodingMode } from './http.js';
+import { readBody, writeFile, writeResponse, type EncodingMode } from './http.js';
 import { createRandom } from './random.js';
-import { Router, type Method, type Reply } from './router.js';
+import { pathTemplate, Router, type Method, type Reply, type RouteSpec } from './router.js';
 import type { Store } from './store.js';
 import { parseJsonBody, ValidationFailure, type ValidationDetail } from './validation.js';
 
@@ -23,37 +29,75 @@ export interface SandboxHandle {
   origin: string;
   /** Product base URLs without trailing slash, e.g. `${origin}/fincon/v1`. */
   baseUrls: { fincon: string; capex: string; esg: string };
+  /** Origin of the storage host that download endpoints redirect to (another port, so another origin). */
+  storageOrigin: string;
   close(): Promise<void>;
+}
+
+export type Product = 'fincon' | 'capex' | 'esg';
+
+export interface SandboxOperation {
+  product: Product;
+  method: Method;
+  /** The path template as the API's OpenAPI writes it, relative to the product base, e.g. `/invoices/{id}/`. */
+  path: string;
 }
 
 const SEED = 20_260_722;
 
 const PRODUCT_BASES = { fincon: '/fincon/v1', capex: '/capex/v1', esg: '/esg/v1' } as const;
 
+/** Every product's route table, mounted under its base path. */
+const MOUNTS: readonly { product: Product; routes: readonly RouteSpec[] }[] = [
+  { product: 'fincon', routes: finconRoutes },
+  { product: 'capex', routes: capexRoutes },
+  { product: 'esg', routes: esgRoutes },
+];
+
+/** The operations the sandbox serves, read from the route tables it mounts. */
+export function sandboxOperations(): SandboxOperation[] {
+  return MOUNTS.flatMap(({ product, routes }) =>
+    routes.map((route) => ({ product, method: route.method, path: pathTemplate(route.path) })),
+  );
+}
+
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
-/** Starts the embedded API on loopback with a freshly seeded store. */
+/** Starts the embedded API on loopback with a freshly seeded store, plus its storage host. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
   const encoding = options.encoding ?? 'auto';
-  const store = createStore(SEED);
+  const files = new FileStore();
+  const storage = await StorageHost.start(files, host);
+  const store = createStore(SEED, files, storage);
   const router = new Router();
-  router.mount(PRODUCT_BASES.fincon, finconRoutes);
+  for (const { product, routes } of MOUNTS) router.mount(PRODUCT_BASES[product], routes);
 
   const server = createServer((request, response) => {
     void respond(request, response, router, store, encoding);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await storage.close();
+    files.dispose();
+    throw error;
+  }
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closed: Promise<void> | undefined;
+  const stopApi = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
   return {
     origin,
     baseUrls: {
@@ -61,18 +105,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       capex: origin + PRODUCT_BASES.capex,
       esg: origin + PRODUCT_BASES.esg,
     },
-    close: () =>
-      (closed ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      })),
+    storageOrigin: storage.origin,
+    close: () => (closed ??= Promise.all([stopApi(), storage.close()]).then(() => files.dispose())),
   };
 }
 
-function createStore(seed: number): Store {
+function createStore(seed: number, files: FileStore, storage: StorageHost): Store {
   const random = createRandom(seed);
   const apiIds = random.fork('api-ids');
-  return { fincon: seedFincon(random.fork('fincon')), now: () => new Date(), newId: () => apiIds.uuid() };
+  return {
+    fincon: seedFincon(random.fork('fincon'), files),
+    capex: seedCapex(random.fork('capex'), files),
+    esg: seedEsg(random.fork('esg'), files),
+    now: () => new Date(),
+    newId: () => apiIds.uuid(),
+    files,
+    storage,
+  };
 }
 
 async function respond(
@@ -88,7 +137,13 @@ async function respond(
   } catch (error) {
     reply = replyForError(error);
   }
-  writeResponse(request, response, reply.status, reply.body, reply.headers ?? {}, encoding);
+  // A handler that answered before reading an upload leaves the body unread; drain it.
+  if (!request.readableEnded) request.resume();
+  if (reply.file && !store.files.has(reply.file)) {
+    reply = replyForError(new ApiError(404, `The content of ${reply.file.filename} is no longer stored.`));
+  }
+  if (reply.file) await writeFile(response, reply.status, reply.file, store.files.open(reply.file), reply.headers ?? {});
+  else writeResponse(request, response, reply.status, reply.body, reply.headers ?? {}, encoding);
 }
 
 async function dispatch(request: IncomingMessage, router: Router, store: Store): Promise<Reply> {
@@ -118,7 +173,9 @@ async function dispatch(request: IncomingMessage, router: Router, store: Store):
   }
   if (invalid.length > 0) throw new ValidationFailure(invalid);
 
-  const bodyText = BODY_METHODS.has(method) ? await readBody(request) : '';
+  // multipart bodies stay unread here: upload handlers stream them (files/uploads.ts).
+  const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+  const bodyText = BODY_METHODS.has(method) && !multipart ? await readBody(request) : '';
   return match.route.handler({
     method: method as Method,
     url,
@@ -126,6 +183,7 @@ async function dispatch(request: IncomingMessage, router: Router, store: Store):
     base: url.origin + match.route.basePath,
     store,
     json: () => parseJsonBody(bodyText),
+    incoming: request,
   });
 }
 

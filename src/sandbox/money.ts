@@ -52,3 +52,32 @@ export function splitGross(gross: Dec, basis: Money): { net: Dec; tax: Dec } {
     : gross.times(basis.net).dividedBy(basisGross).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return { net, tax: gross.minus(net) };
 }
+
+export function zeroMoney(currency = CURRENCY): Money {
+  return money(0, 0, currency);
+}
+
+/** Sum of amounts of one currency; absent amounts count as zero. */
+export function sumMoney(amounts: Iterable<Money | null | undefined>): Money {
+  const total = zeroMoney();
+  for (const amount of amounts) {
+    if (!amount) continue;
+    total.net = total.net.plus(amount.net);
+    total.tax = total.tax.plus(amount.tax);
+  }
+  return total;
+}
+
+export function subtractMoney(minuend: Money, subtrahend: Money): Money {
+  return money(minuend.net.minus(subtrahend.net), minuend.tax.minus(subtrahend.tax), minuend.currency);
+}
+
+/** `percent` % of an amount, net and tax each rounded to cents. */
+export function percentOfMoney(amount: Money, percent: Decimal.Value): Money {
+  const rate = new Dec(percent).dividedBy(100);
+  return money(amount.net.times(rate).toDecimalPlaces(2), amount.tax.times(rate).toDecimalPlaces(2), amount.currency);
+}
+
+export function scaleMoney(amount: Money, factor: Decimal.Value): Money {
+  return money(amount.net.times(factor), amount.tax.times(factor), amount.currency);
+}

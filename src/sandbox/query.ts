@@ -8,15 +8,7 @@ import type { Row, Store } from './store.js';
  * `filter[<attribute>.net|tax.<operation>]`, `include=a,b.c` and `cursor[position]`.
  */
 
-export type FilterOperation =
-  | 'exact'
-  | 'contains'
-  | 'less_than_equal'
-  | 'greater_than_equal'
-  | 'range'
-  | 'in'
-  | 'not_in'
-  | 'is';
+export type FilterOperation = 'exact' | 'contains' | 'less_than_equal' | 'greater_than_equal' | 'range' | 'in' | 'not_in' | 'is';
 
 type FilterKind = 'text' | 'id' | 'choice' | 'date' | 'datetime' | 'decimal' | 'money' | 'boolean';
 
@@ -31,6 +23,15 @@ export interface FilterSpec<R extends Row> {
 
 export type FilterSpecs<R extends Row> = Record<string, FilterSpec<R>>;
 
+/** Filters whose attribute names are data: `filter[<prefix>.<member>.<operation>]`, e.g. custom fields by id. */
+export interface FilterFamily<R extends Row> {
+  prefix: string;
+  /** The spec of one member (with its own `value`), or undefined when there is no such member. */
+  member(name: string, store: Store): FilterSpec<R> | undefined;
+  /** How the family is named in the list of supported filters. */
+  hint: string;
+}
+
 type Accessor<R extends Row> = FilterSpec<R>['value'];
 
 const COMPARISONS: readonly FilterOperation[] = ['less_than_equal', 'greater_than_equal', 'range'];
@@ -39,12 +40,29 @@ export const COMPARISONS_OR_NULL: readonly FilterOperation[] = [...COMPARISONS, 
 
 /** Declarative filter specs; `operations` are those the endpoint documents for the attribute. */
 export const filterOn = {
-  text: <R extends Row>(operations: readonly FilterOperation[] = ['exact', 'contains']): FilterSpec<R> => ({ kind: 'text', operations }),
-  ids: <R extends Row>(value?: Accessor<R>): FilterSpec<R> => ({ kind: 'id', operations: ['in', 'not_in'], ...(value && { value }) }),
-  choice: <R extends Row>(choices: readonly string[]): FilterSpec<R> => ({ kind: 'choice', operations: ['in', 'not_in'], choices }),
+  text: <R extends Row>(operations: readonly FilterOperation[] = ['exact', 'contains']): FilterSpec<R> => ({
+    kind: 'text',
+    operations,
+  }),
+  ids: <R extends Row>(value?: Accessor<R>): FilterSpec<R> => ({
+    kind: 'id',
+    operations: ['in', 'not_in'],
+    ...(value && { value }),
+  }),
+  choice: <R extends Row>(choices: readonly string[]): FilterSpec<R> => ({
+    kind: 'choice',
+    operations: ['in', 'not_in'],
+    choices,
+  }),
   date: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({ kind: 'date', operations }),
-  datetime: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({ kind: 'datetime', operations }),
-  decimal: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({ kind: 'decimal', operations }),
+  datetime: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({
+    kind: 'datetime',
+    operations,
+  }),
+  decimal: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({
+    kind: 'decimal',
+    operations,
+  }),
   money: <R extends Row>(operations: readonly FilterOperation[] = COMPARISONS): FilterSpec<R> => ({ kind: 'money', operations }),
   flag: <R extends Row>(): FilterSpec<R> => ({ kind: 'boolean', operations: ['is'] }),
 };
@@ -52,14 +70,19 @@ export const filterOn = {
 type RowPredicate<R extends Row> = (record: R, attributes: Record<string, unknown>, store: Store) => boolean;
 
 /** Reads every `filter[...]` parameter; unsupported attributes or operations and bad values answer 400. */
-export function parseFilters<R extends Row>(query: URLSearchParams, specs: FilterSpecs<R> | undefined): RowPredicate<R>[] {
+export function parseFilters<R extends Row>(
+  query: URLSearchParams,
+  specs: FilterSpecs<R> | undefined,
+  families: readonly FilterFamily<R>[] = [],
+  store?: Store,
+): RowPredicate<R>[] {
   const predicates: RowPredicate<R>[] = [];
   for (const [key, raw] of query) {
     const inner = /^filter\[(.*)\]$/.exec(key)?.[1];
     if (inner === undefined) continue;
-    const resolved = specs ? resolveFilter(inner, specs) : undefined;
+    const resolved = (specs ? resolveFilter(inner, specs) : undefined) ?? resolveFamily(inner, families, store);
     if (!resolved) {
-      const supported = specs ? supportedFilters(specs) : [];
+      const supported = [...(specs ? supportedFilters(specs) : []), ...families.map((family) => family.hint)];
       throw new ApiError(
         400,
         supported.length === 0
@@ -102,6 +125,19 @@ function resolveFilter<R extends Row>(inner: string, specs: FilterSpecs<R>) {
   return { spec, attribute, component, operation };
 }
 
+function resolveFamily<R extends Row>(inner: string, families: readonly FilterFamily<R>[], store: Store | undefined) {
+  const dot = inner.lastIndexOf('.');
+  if (dot < 0 || !store) return undefined;
+  const attribute = inner.slice(0, dot);
+  const operation = inner.slice(dot + 1) as FilterOperation;
+  for (const family of families) {
+    if (!attribute.startsWith(`${family.prefix}.`)) continue;
+    const spec = family.member(attribute.slice(family.prefix.length + 1), store);
+    if (spec?.operations.includes(operation)) return { spec, attribute, component: undefined, operation };
+  }
+  return undefined;
+}
+
 function pickComponent(value: unknown, component: 'net' | 'tax'): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[component] : null;
 }
@@ -139,7 +175,8 @@ function buildTest<R extends Row>(spec: FilterSpec<R>, operation: FilterOperatio
     );
     const hit = (value: unknown) =>
       Array.isArray(value) ? value.some((item) => wanted.has(item)) : typeof value === 'string' && wanted.has(value);
-    return operation === 'in' ? hit : (value) => !hit(value);
+    // `exact` (one value) and `in` both test membership.
+    return operation === 'not_in' ? (value) => !hit(value) : hit;
   }
 
   const compare = comparatorFor(spec.kind, reject);

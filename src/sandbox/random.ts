@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Deterministic randomness for seed data and sandbox-generated ids.
  * `fork(label)` derives an independent stream, so adding a new kind of seed data
@@ -54,4 +56,11 @@ function hashLabel(label: string, seed: number): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
+}
+
+/** A stable uuid for something identified by other ids (e.g. a reporting row for a pair of records). */
+export function derivedUuid(...parts: string[]): string {
+  const hex = createHash('sha1').update(parts.join('/')).digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

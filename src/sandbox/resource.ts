@@ -1,7 +1,15 @@
 import { ApiError, listDocument, parameter, resourceDocument, type Relationship, type ResourceObject } from './envelope.js';
-import { CURSOR_PARAMETER, decodeCursor, encodeCursor, parseFilters, parseInclude, type FilterSpecs } from './query.js';
+import {
+  CURSOR_PARAMETER,
+  decodeCursor,
+  encodeCursor,
+  parseFilters,
+  parseInclude,
+  type FilterFamily,
+  type FilterSpecs,
+} from './query.js';
 import type { Handler, Reply, SandboxRequest } from './router.js';
-import type { Row, Store, Table } from './store.js';
+import { Table, type Row, type Store } from './store.js';
 
 /** What rendering needs: the data, and the absolute product base for links. */
 export interface RenderContext {
@@ -23,25 +31,53 @@ export interface Resource<R extends Row> {
   table(store: Store): Table<R>;
   attributes(record: R, context: RenderContext): Record<string, unknown>;
   relationships?(record: R, context: RenderContext): Record<string, Relationship>;
+  /** Resource-level links, e.g. a document's `self` and `download`. */
+  links?(record: R, context: RenderContext): Record<string, string>;
   related?: Record<string, Related<R>>;
 }
 
-/** Page size of the Core API. */
-const PAGE_SIZE = 100;
+/**
+ * A resource whose rows are computed per request (reporting views, custom field values):
+ * listed through `rows` or `within`, never looked up by id.
+ */
+export function computedResource<R extends Row>(
+  type: string,
+  label: string,
+  attributes: (record: R, context: RenderContext) => Record<string, unknown>,
+): Resource<R> {
+  const none = new Table<R>();
+  return { type, label, table: () => none, attributes };
+}
 
-function render<R extends Row>(resource: Resource<R>, record: R, context: RenderContext): ResourceObject {
-  return {
+/** Page size of the Core API. */
+export const PAGE_SIZE = 100;
+/** Page size of the Reporting API. */
+export const REPORTING_PAGE_SIZE = 1000;
+
+export function render<R extends Row>(resource: Resource<R>, record: R, context: RenderContext): ResourceObject {
+  const rendered: ResourceObject = {
     id: record.id,
     type: resource.type,
     attributes: resource.attributes(record, context),
     relationships: resource.relationships?.(record, context) ?? null,
   };
+  if (resource.links) rendered.links = resource.links(record, context);
+  return rendered;
 }
 
 /** Attributes of a record stored under its API attribute names: everything but id and seq. */
 export function storedAttributes<R extends Row>(record: R): Record<string, unknown> {
   const { id: _id, seq: _seq, ...attributes } = record;
   return attributes;
+}
+
+/** Stored attributes except fields the API does not show. */
+export function attributesWithout<R extends Row>(...hidden: (keyof R)[]): (record: R) => Record<string, unknown> {
+  return (record) => {
+    const attributes = storedAttributes(record);
+    for (const key of hidden) delete attributes[key as string];
+    return attributes;
+  };
 }
 
 export function related(base: string, path: string): Relationship {
@@ -54,7 +90,7 @@ export function findOr404<R extends Row>(resource: Resource<R>, store: Store, id
   return record;
 }
 
-function contextOf(request: SandboxRequest): RenderContext {
+export function contextOf(request: SandboxRequest): RenderContext {
   return { store: request.store, base: request.base };
 }
 
@@ -64,6 +100,14 @@ export function single<R extends Row>(resource: Resource<R>, record: R, request:
 
 export interface ListOptions<R extends Row, P extends Row> {
   filters?: FilterSpecs<R>;
+  /** Filters whose attribute names are data, e.g. `custom_fields.<uuid>`. */
+  filterFamilies?: readonly FilterFamily<R>[];
+  /** A filter parameter the endpoint cannot do without, e.g. `filter[project.in]`. */
+  requiredFilter?: string;
+  /** Defaults to the Core API's 100. */
+  pageSize?: number;
+  /** Rows computed per request instead of the resource's table, in list order. */
+  rows?(store: Store): readonly R[];
   include?: readonly string[];
   /** A sub-collection: the parent named by a path parameter, and the parent's rows in list order. */
   within?: { param: string; parent: Resource<P>; rows(parent: P, store: Store): readonly R[] };
@@ -75,25 +119,40 @@ export function listOf<R extends Row, P extends Row = Row>(resource: Resource<R>
     const { store } = request;
     const context = contextOf(request);
     const query = request.url.searchParams;
-    const predicates = parseFilters(query, options.filters);
+    if (options.requiredFilter && !query.has(options.requiredFilter)) {
+      throw new ApiError(
+        400,
+        `This endpoint needs the filter ${options.requiredFilter}, e.g. ${options.requiredFilter}=<uuid>.`,
+        parameter(options.requiredFilter),
+      );
+    }
+    const predicates = parseFilters(query, options.filters, options.filterFamilies, store);
     const include = parseInclude(query, options.include);
     const after = decodeCursor(query);
 
     const { within } = options;
     const rows = within
       ? within.rows(findOr404(within.parent, store, request.params[within.param] as string, within.param), store)
-      : resource.table(store).all();
+      : (options.rows?.(store) ?? resource.table(store).all());
     const matching = rows.filter((record) => {
       if (record.seq <= after) return false;
       if (predicates.length === 0) return true;
       const attributes = resource.attributes(record, context);
       return predicates.every((predicate) => predicate(record, attributes, store));
     });
-    const page = matching.slice(0, PAGE_SIZE);
+    const pageSize = options.pageSize ?? PAGE_SIZE;
+    const page = matching.slice(0, pageSize);
     const last = page[page.length - 1];
-    const next = matching.length > PAGE_SIZE && last ? nextLink(request.url, last.seq) : null;
+    const next = matching.length > pageSize && last ? nextLink(request.url, last.seq) : null;
     const included = include && includedFor(resource, page, include, context);
-    return { status: 200, body: listDocument(page.map((record) => render(resource, record, context)), included, next) };
+    return {
+      status: 200,
+      body: listDocument(
+        page.map((record) => render(resource, record, context)),
+        included,
+        next,
+      ),
+    };
   };
 }
 

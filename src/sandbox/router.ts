@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { StoredFile } from './files/file-store.js';
 import type { Store } from './store.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -6,6 +8,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A stored file sent as the body instead of JSON (downloads that answer 200). */
+  file?: StoredFile;
 }
 
 export interface SandboxRequest {
@@ -18,6 +22,8 @@ export interface SandboxRequest {
   store: Store;
   /** The request body parsed as JSON; throws the service's 422 for a missing or malformed body. */
   json(): unknown;
+  /** The raw request; its body is still unread for multipart/form-data (see files/uploads.ts). */
+  incoming: IncomingMessage;
 }
 
 export type Handler = (request: SandboxRequest) => Reply | Promise<Reply>;
@@ -30,6 +36,13 @@ export interface RouteSpec {
   method: Method;
   path: string;
   handler: Handler;
+  /** Also served under this path, which the API's OpenAPI description does not list (a documented alias). */
+  alias?: string;
+}
+
+/** A route path as the API's OpenAPI writes it: `{name:str}` becomes `{name}`. */
+export function pathTemplate(path: string): string {
+  return path.replace(/\{(\w+):str\}/g, '{$1}');
 }
 
 interface Segment {
@@ -55,7 +68,8 @@ export class Router {
   private readonly routes: CompiledRoute[] = [];
 
   mount(basePath: string, specs: readonly RouteSpec[]): void {
-    for (const spec of specs) {
+    const withAliases = specs.flatMap((spec) => (spec.alias ? [spec, { ...spec, path: spec.alias }] : [spec]));
+    for (const spec of withAliases) {
       const full = basePath + spec.path;
       this.routes.push({
         method: spec.method,
@@ -76,7 +90,9 @@ export class Router {
     const candidates = this.candidates(pathname);
     if (candidates.length === 0) {
       const toggled = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
-      return toggled !== '' && this.candidates(toggled).length > 0 ? { kind: 'redirect', pathname: toggled } : { kind: 'not_found' };
+      return toggled !== '' && this.candidates(toggled).length > 0
+        ? { kind: 'redirect', pathname: toggled }
+        : { kind: 'not_found' };
     }
     const found = candidates.find((candidate) => candidate.route.method === method);
     if (!found) return { kind: 'method_not_allowed', allow: candidates.map((candidate) => candidate.route.method) };

@@ -1,3 +1,7 @@
+import type { EsgTables } from './esg/records.js';
+import type { CapexTables } from './capex/records.js';
+import type { FileStore } from './files/file-store.js';
+import type { StorageHost } from './files/storage.js';
 import type { FinconTables } from './fincon/records.js';
 
 /** Every stored record has a uuid and a per-table sequence number that fixes list order. */
@@ -38,6 +42,20 @@ export class Table<R extends Row> {
     return this.rows.get(id);
   }
 
+  /** Removes a row; false when there was none with this id. */
+  delete(id: string): boolean {
+    const row = this.rows.get(id);
+    if (!row) return false;
+    this.rows.delete(id);
+    for (const [field, index] of this.indexes) {
+      const key = row[field as keyof R];
+      const remaining = (index.get(key) ?? []).filter((candidate) => candidate !== row);
+      if (remaining.length > 0) index.set(key, remaining);
+      else index.delete(key);
+    }
+    return true;
+  }
+
   all(): R[] {
     return [...this.rows.values()];
   }
@@ -52,8 +70,14 @@ export class Table<R extends Row> {
 
 export interface Store {
   fincon: FinconTables;
+  capex: CapexTables;
+  esg: EsgTables;
   /** Time source for records created through the API. */
   now(): Date;
   /** Id source for records created through the API (deterministic per seed). */
   newId(): string;
+  /** File content of this sandbox instance (uploads on disk, generated documents in memory). */
+  files: FileStore;
+  /** The storage host that serves temporary download links (`storage.link(file)`). */
+  storage: StorageHost;
 }

@@ -48,26 +48,46 @@ export function parseJsonBody(text: string): unknown {
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw new ValidationFailure(result.error.issues.map((issue) => toDetail(issue, body)));
+  throw new ValidationFailure(result.error.issues.map((issue) => toDetail(issue, body, 'body')));
 }
 
-function toDetail(issue: z.core.$ZodIssue, body: unknown): ValidationDetail {
+/**
+ * Validates plain query parameters (the first value of each) against an object schema;
+ * on failure throws the 422 detail list with `["query", name]` locations.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> {
+  const values = Object.fromEntries([...new Set(query.keys())].map((name) => [name, query.get(name)]));
+  const result = schema.safeParse(values);
+  if (result.success) return result.data;
+  throw new ValidationFailure(result.error.issues.map((issue) => toDetail(issue, values, 'query')));
+}
+
+function toDetail(issue: z.core.$ZodIssue, input: unknown, root: 'body' | 'query'): ValidationDetail {
   const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-  const loc = ['body', ...path];
-  const parent = valueAt(body, path.slice(0, -1));
+  const loc = [root, ...path];
+  const parent = valueAt(input, path.slice(0, -1));
   const last = path[path.length - 1];
-  const present = last === undefined ? body !== undefined : isObject(parent) && Object.hasOwn(parent, last);
+  const present = last === undefined ? input !== undefined : isObject(parent) && Object.hasOwn(parent, last);
   if (!present) {
-    return { type: 'missing', loc, msg: 'Field required', input: last === undefined ? null : parent };
+    // A missing body field shows the object it is missing from; a missing query parameter shows null.
+    return { type: 'missing', loc, msg: 'Field required', input: last === undefined || root === 'query' ? null : parent };
   }
-  const input = valueAt(body, path);
+  const value = valueAt(input, path);
   if (issue.code === 'custom' && isProblem(issue.params)) {
-    return withCtx({ type: issue.params.type, loc, msg: issue.params.msg, input }, issue.params.ctx);
+    return withCtx({ type: issue.params.type, loc, msg: issue.params.msg, input: value }, issue.params.ctx);
+  }
+  if (issue.code === 'invalid_type' && issue.expected === 'array') {
+    return { type: 'list_type', loc, msg: 'Input should be a valid list', input: value };
   }
   if (issue.code === 'invalid_type' && issue.expected === 'object') {
-    return { type: 'model_attributes_type', loc, msg: 'Input should be a valid dictionary or object to extract fields from', input };
+    return {
+      type: 'model_attributes_type',
+      loc,
+      msg: 'Input should be a valid dictionary or object to extract fields from',
+      input: value,
+    };
   }
-  return { type: 'value_error', loc, msg: `Value error, ${issue.message}`, input };
+  return { type: 'value_error', loc, msg: `Value error, ${issue.message}`, input: value };
 }
 
 function withCtx(detail: ValidationDetail, ctx: Record<string, unknown> | undefined): ValidationDetail {

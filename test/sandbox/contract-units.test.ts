@@ -12,7 +12,9 @@ const costElementProject = async () =>
   (await get(`${sandbox.fincon}/projects/${query({ 'filter[use_cost_elements.is]': 'true' })}`)).body.data[0];
 
 function createBody(projectId: string, attributes: Record<string, unknown>) {
-  return { data: { type: 'CONTRACT_UNIT', attributes, relationships: { project: { data: { id: projectId, type: 'PROJECT' } } } } };
+  return {
+    data: { type: 'CONTRACT_UNIT', attributes, relationships: { project: { data: { id: projectId, type: 'PROJECT' } } } },
+  };
 }
 
 const create = (projectId: string, attributes: Record<string, unknown>) =>
@@ -108,7 +110,14 @@ describe('creating a contract unit', () => {
     const missingName = await create(project.id, { description: 'ohne Namen' });
     expect(missingName.status).toBe(422);
     expect(missingName.body).toEqual({
-      detail: [{ type: 'missing', loc: ['body', 'data', 'attributes', 'name'], msg: 'Field required', input: { description: 'ohne Namen' } }],
+      detail: [
+        {
+          type: 'missing',
+          loc: ['body', 'data', 'attributes', 'name'],
+          msg: 'Field required',
+          input: { description: 'ohne Namen' },
+        },
+      ],
     });
 
     const longName = await create(project.id, { name: 'x'.repeat(251) });
@@ -119,7 +128,10 @@ describe('creating a contract unit', () => {
       ctx: { max_length: 250 },
     });
 
-    const wrongType = await post(url, { ...createBody(project.id, { name: 'X' }), data: { ...createBody(project.id, { name: 'X' }).data, type: 'PROJECT' } });
+    const wrongType = await post(url, {
+      ...createBody(project.id, { name: 'X' }),
+      data: { ...createBody(project.id, { name: 'X' }).data, type: 'PROJECT' },
+    });
     expect(wrongType.body.detail[0]).toEqual({
       type: 'literal_error',
       loc: ['body', 'data', 'type'],
@@ -130,12 +142,25 @@ describe('creating a contract unit', () => {
 
     const badBudget = await create(project.id, { name: 'X', initial_budget: { net: '12,50', tax: 3 } });
     expect(badBudget.body.detail).toEqual([
-      { type: 'decimal_parsing', loc: ['body', 'data', 'attributes', 'initial_budget', 'net'], msg: 'Input should be a valid decimal', input: '12,50' },
-      { type: 'string_type', loc: ['body', 'data', 'attributes', 'initial_budget', 'tax'], msg: 'Input should be a valid string', input: 3 },
+      {
+        type: 'decimal_parsing',
+        loc: ['body', 'data', 'attributes', 'initial_budget', 'net'],
+        msg: 'Input should be a valid decimal',
+        input: '12,50',
+      },
+      {
+        type: 'string_type',
+        loc: ['body', 'data', 'attributes', 'initial_budget', 'tax'],
+        msg: 'Input should be a valid string',
+        input: 3,
+      },
     ]);
 
     const badProjectId = await create('project-1', { name: 'X' });
-    expect(badProjectId.body.detail[0]).toMatchObject({ type: 'uuid_parsing', loc: ['body', 'data', 'relationships', 'project', 'data', 'id'] });
+    expect(badProjectId.body.detail[0]).toMatchObject({
+      type: 'uuid_parsing',
+      loc: ['body', 'data', 'relationships', 'project', 'data', 'id'],
+    });
 
     const noRelationships = await post(url, { data: { attributes: { name: 'X' } } });
     expect(noRelationships.body.detail).toEqual([
@@ -147,7 +172,11 @@ describe('creating a contract unit', () => {
 
     const malformed = await call(url, { method: 'POST', body: '{"data": ' });
     expect(malformed.status).toBe(422);
-    expect(malformed.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error', loc: ['body', expect.any(Number)] });
+    expect(malformed.body.detail[0]).toMatchObject({
+      type: 'json_invalid',
+      msg: 'JSON decode error',
+      loc: ['body', expect.any(Number)],
+    });
 
     const empty = await call(url, { method: 'POST' });
     expect(empty.body).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
@@ -167,7 +196,9 @@ describe('updating a contract unit', () => {
 
   it('requires data.id, equal to the id in the path', async () => {
     const [unit, other] = await unitsIn('FULLY_AWARDED');
-    const mismatch = await patch(`${sandbox.fincon}/contract_units/${unit.id}/`, { data: { id: other.id, attributes: { name: 'X' } } });
+    const mismatch = await patch(`${sandbox.fincon}/contract_units/${unit.id}/`, {
+      data: { id: other.id, attributes: { name: 'X' } },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors[0].source).toEqual({ pointer: '/data/id' });
     const missing = await patch(`${sandbox.fincon}/contract_units/${unit.id}/`, { data: { attributes: { name: 'X' } } });
@@ -239,11 +270,21 @@ describe('updating a contract unit', () => {
 
   it('refuses to move a unit to another project, and accepts naming its own', async () => {
     const [unit] = await unitsIn('BUDGETED');
-    const other = (await walk(`${sandbox.fincon}/projects/`)).items.find((project: Json) => project.id !== unit.attributes.project);
-    const moved = await update(unit.id, { name: 'X' }, { relationships: { project: { data: { id: other.id, type: 'PROJECT' } } } });
+    const other = (await walk(`${sandbox.fincon}/projects/`)).items.find(
+      (project: Json) => project.id !== unit.attributes.project,
+    );
+    const moved = await update(
+      unit.id,
+      { name: 'X' },
+      { relationships: { project: { data: { id: other.id, type: 'PROJECT' } } } },
+    );
     expect(moved.status).toBe(400);
     expect(moved.body.errors[0].source).toEqual({ pointer: '/data/relationships/project' });
-    const same = await update(unit.id, { name: 'Y' }, { relationships: { project: { data: { id: unit.attributes.project, type: 'PROJECT' } } } });
+    const same = await update(
+      unit.id,
+      { name: 'Y' },
+      { relationships: { project: { data: { id: unit.attributes.project, type: 'PROJECT' } } } },
+    );
     expect(same.status).toBe(200);
     expect(same.body.data.attributes.project).toBe(unit.attributes.project);
   });

@@ -24,7 +24,10 @@ describe('credentials', () => {
   });
 
   it('accepts any non-empty pair', async () => {
-    const response = await call(`${sandbox.fincon}/projects/`, { credentials: false, headers: { 'x-api-key': 'a', 'x-api-token': 'b' } });
+    const response = await call(`${sandbox.fincon}/projects/`, {
+      credentials: false,
+      headers: { 'x-api-key': 'a', 'x-api-token': 'b' },
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -45,7 +48,7 @@ describe('paths', () => {
     expect(followed.status).toBe(200);
   });
 
-  it.each(['/fincon/v1/nothing/', '/fincon/v1/nothing', '/capex/v1/assets/', '/esg/v1/buildings/', '/'])(
+  it.each(['/fincon/v1/nothing/', '/fincon/v1/nothing', '/capex/v1/projects/', '/esg/v1/nothing/', '/'])(
     'answers 404 with errors[] for the unknown route %s',
     async (path) => {
       const response = await get(`${sandbox.handle.origin}${path}`);
@@ -58,7 +61,7 @@ describe('paths', () => {
   it('answers 405 with Allow for a method the path does not offer', async () => {
     const response = await call(`${sandbox.fincon}/projects/`, { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expect(response.headers.allow).toBe('GET');
+    expect(response.headers.allow).toBe('GET, POST');
     expect(response.body.errors[0].status).toBe('405');
   });
 
@@ -66,6 +69,15 @@ describe('paths', () => {
     const { origin, baseUrls } = sandbox.handle;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(baseUrls).toEqual({ fincon: `${origin}/fincon/v1`, capex: `${origin}/capex/v1`, esg: `${origin}/esg/v1` });
+  });
+
+  it('runs its storage host on another origin, closed with the sandbox', async () => {
+    const { origin, storageOrigin } = sandbox.handle;
+    expect(storageOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(storageOrigin).not.toBe(origin);
+    const other = await startSandbox();
+    await other.close();
+    await expect(request(`${other.storageOrigin}/objects/x`)).rejects.toThrow();
   });
 });
 

@@ -12,7 +12,8 @@ describe('pagination', () => {
     expect(pages.map((page) => page.data.length)).toEqual([100, 100, 100]);
     expect(new Set(ids(items)).size).toBe(300);
     expect(pages.at(-1).links).toEqual({ next: null });
-    for (const page of pages.slice(0, -1)) expect(page.links.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fincon\/v1\/invoices\/\?/);
+    for (const page of pages.slice(0, -1))
+      expect(page.links.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fincon\/v1\/invoices\/\?/);
   });
 
   it('keeps filters and include in the next link', async () => {
@@ -151,7 +152,10 @@ describe('filters', () => {
   it('ANDs combined filters', async () => {
     const paid = await invoices({ 'filter[invoice_process_state.in]': 'PAID' });
     const recent = await invoices({ 'filter[date_received.greater_than_equal]': '2025-01-01' });
-    const both = await invoices({ 'filter[invoice_process_state.in]': 'PAID', 'filter[date_received.greater_than_equal]': '2025-01-01' });
+    const both = await invoices({
+      'filter[invoice_process_state.in]': 'PAID',
+      'filter[date_received.greater_than_equal]': '2025-01-01',
+    });
     const expected = ids(paid).filter((id) => ids(recent).includes(id));
     expect(ids(both)).toEqual(expected);
     expect(both.length).toBeLessThan(Math.min(paid.length, recent.length));
@@ -201,7 +205,9 @@ describe('include', () => {
       if (invoice.attributes.contract === null) continue;
       const contract = included.find((resource) => resource.type === 'CONTRACT' && resource.id === invoice.attributes.contract);
       expect(contract).toBeDefined();
-      expect(included.some((resource) => resource.id === contract.attributes.contractor)).toBe(contract.attributes.contractor !== null);
+      expect(included.some((resource) => resource.id === contract.attributes.contractor)).toBe(
+        contract.attributes.contractor !== null,
+      );
     }
   });
 
@@ -211,7 +217,9 @@ describe('include', () => {
     const one = await get(`${sandbox.fincon}/invoices/${invoice.id}/?include=contract`);
     expect(one.body.included).toHaveLength(1);
     expect(one.body.included[0]).toMatchObject({ id: invoice.attributes.contract, type: 'CONTRACT' });
-    const contract = await get(`${sandbox.fincon}/contracts/${invoice.attributes.contract}/?include=contracting_entity,contract_unit`);
+    const contract = await get(
+      `${sandbox.fincon}/contracts/${invoice.attributes.contract}/?include=contracting_entity,contract_unit`,
+    );
     expect(contract.body.included.map((resource: Json) => resource.type).sort()).toEqual(['CONTRACTING_ENTITY', 'CONTRACT_UNIT']);
     expect(contract.body.included[0].attributes).toHaveProperty('commercial_register_number');
   });
@@ -266,7 +274,9 @@ describe('single resources', () => {
     'answers 404 with errors[] for an unknown id on %s',
     async (path) => {
       const unknown = '0b5e7e4c-5d8e-4e7c-9f59-7a1d3c2b1a00';
-      const url = path.includes('{id}') ? `${sandbox.fincon}${path.replace('{id}', unknown)}` : `${sandbox.fincon}${path}${unknown}/`;
+      const url = path.includes('{id}')
+        ? `${sandbox.fincon}${path.replace('{id}', unknown)}`
+        : `${sandbox.fincon}${path}${unknown}/`;
       const response = await get(url);
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ data: null, errors: [{ status: '404', title: 'Not Found' }] });
@@ -276,13 +286,24 @@ describe('single resources', () => {
 
   it.each([
     ['abc', 'invalid length: expected length 32 for simple format, found 3'],
-    ['0b5e7e4c-5d8e-4e7c-9f59-7a1d3c2b1a0z', 'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `z` at 36'],
+    [
+      '0b5e7e4c-5d8e-4e7c-9f59-7a1d3c2b1a0z',
+      'invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-], found `z` at 36',
+    ],
     ['0b5e7e4c-5d8e-4e7c-9f59', 'invalid group count: expected 5, found 4'],
   ])('answers 422 for the path id %s', async (id, reason) => {
     const response = await get(`${sandbox.fincon}/invoices/${id}/`);
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
-      detail: [{ type: 'uuid_parsing', loc: ['path', 'id'], msg: `Input should be a valid UUID, ${reason}`, input: id, ctx: { error: reason } }],
+      detail: [
+        {
+          type: 'uuid_parsing',
+          loc: ['path', 'id'],
+          msg: `Input should be a valid UUID, ${reason}`,
+          input: id,
+          ctx: { error: reason },
+        },
+      ],
     });
   });
 });

@@ -8,7 +8,9 @@ const taken = new Set<string>();
 
 /** An invoice in `state` that no other test of this file has used. */
 async function freshInvoice(state: string, extraFilters: Record<string, string> = {}, unpaid = false): Promise<Json> {
-  const { items } = await walk(`${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': state, ...extraFilters })}`);
+  const { items } = await walk(
+    `${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': state, ...extraFilters })}`,
+  );
   const invoice = items.find(
     (candidate: Json) => !taken.has(candidate.id) && (!unpaid || candidate.attributes.payment_amount_gross === null),
   );
@@ -51,7 +53,10 @@ describe('registering a payment: the invoice state machine', () => {
     ['CHECKED', undefined],
   ])('rejects an invoice awaiting approval (%s, is_final_payment=%s) with 409 and records nothing', async (state, isFinal) => {
     const invoice = await freshInvoice(state);
-    const response = await register(invoice.id, { payment_amount_gross: '100.00', ...(isFinal === undefined ? {} : { is_final_payment: isFinal }) });
+    const response = await register(invoice.id, {
+      payment_amount_gross: '100.00',
+      ...(isFinal === undefined ? {} : { is_final_payment: isFinal }),
+    });
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ data: null, errors: [{ status: '409', title: 'Conflict' }] });
     expect(response.body.errors[0].detail).toContain(state);
@@ -65,7 +70,10 @@ describe('registering a payment: the invoice state machine', () => {
   ])('settles an APPROVED invoice when is_final_payment is %s: PAID, payment recorded', async (_case, isFinal) => {
     const invoice = await freshInvoice('APPROVED', {}, true);
     const approvedGross = gross(invoice.attributes.discounted_approved_amount).toFixed(2);
-    const response = await register(invoice.id, { payment_amount_gross: approvedGross, ...(isFinal === undefined ? {} : { is_final_payment: isFinal }) });
+    const response = await register(invoice.id, {
+      payment_amount_gross: approvedGross,
+      ...(isFinal === undefined ? {} : { is_final_payment: isFinal }),
+    });
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ id: invoice.id, type: 'INVOICE' });
     expect(response.body.data.attributes).toMatchObject({
@@ -81,14 +89,23 @@ describe('registering a payment: the invoice state machine', () => {
 
   it('keeps an APPROVED invoice APPROVED for a partial payment, then settles it with a final one', async () => {
     const invoice = await freshInvoice('APPROVED', {}, true);
-    const first = await register(invoice.id, { payment_amount_gross: '1000.00', is_final_payment: false, payment_comment: 'Erste Rate' });
+    const first = await register(invoice.id, {
+      payment_amount_gross: '1000.00',
+      is_final_payment: false,
+      payment_comment: 'Erste Rate',
+    });
     expect(first.status).toBe(201);
     expect(first.body.data.attributes).toMatchObject({
       invoice_process_state: 'APPROVED',
       payment_amount_gross: { amount: '1000.00', currency: 'EUR' },
       payment_comment: 'Erste Rate',
     });
-    const second = await register(invoice.id, { payment_amount_gross: 500.5, is_final_payment: false, payment_date: '2026-07-10', payment_comment: 'Zweite Rate' });
+    const second = await register(invoice.id, {
+      payment_amount_gross: 500.5,
+      is_final_payment: false,
+      payment_date: '2026-07-10',
+      payment_comment: 'Zweite Rate',
+    });
     expect(second.body.data.attributes).toMatchObject({
       invoice_process_state: 'APPROVED',
       payment_amount_gross: { amount: '1500.50' },
@@ -96,7 +113,10 @@ describe('registering a payment: the invoice state machine', () => {
       payment_comment: 'Zweite Rate',
     });
     const last = await register(invoice.id, { payment_amount_gross: '20.00' });
-    expect(last.body.data.attributes).toMatchObject({ invoice_process_state: 'PAID', payment_amount_gross: { amount: '1520.50' } });
+    expect(last.body.data.attributes).toMatchObject({
+      invoice_process_state: 'PAID',
+      payment_amount_gross: { amount: '1520.50' },
+    });
     expect(await paymentsOf(invoice.id)).toHaveLength(3);
   });
 
@@ -106,7 +126,10 @@ describe('registering a payment: the invoice state machine', () => {
   ])('rejects a final payment on a PAID invoice (is_final_payment %s) with 409 and records nothing', async (_case, isFinal) => {
     const invoice = await freshInvoice('PAID');
     const before = await paymentsOf(invoice.id);
-    const response = await register(invoice.id, { payment_amount_gross: '10.00', ...(isFinal === undefined ? {} : { is_final_payment: isFinal }) });
+    const response = await register(invoice.id, {
+      payment_amount_gross: '10.00',
+      ...(isFinal === undefined ? {} : { is_final_payment: isFinal }),
+    });
     expect(response.status).toBe(409);
     expect(response.body.errors[0].source).toEqual({ pointer: '/data/attributes/is_final_payment' });
     expect(response.body.errors[0].detail).toContain('is_final_payment=false');
@@ -120,7 +143,10 @@ describe('registering a payment: the invoice state machine', () => {
     const response = await register(invoice.id, { payment_amount_gross: '250.00', is_final_payment: false });
     expect(response.status).toBe(201);
     const total = new Decimal(invoice.attributes.payment_amount_gross.amount).plus('250.00');
-    expect(response.body.data.attributes).toMatchObject({ invoice_process_state: 'PAID', payment_amount_gross: { amount: total.toFixed(2) } });
+    expect(response.body.data.attributes).toMatchObject({
+      invoice_process_state: 'PAID',
+      payment_amount_gross: { amount: total.toFixed(2) },
+    });
     expect(await paymentsOf(invoice.id)).toHaveLength(before.length + 1);
   });
 
@@ -191,17 +217,42 @@ describe('derived net and tax', () => {
 
 describe('register-payment validation', () => {
   it.each([
-    [{ payment_amount_gross: '0' }, { type: 'greater_than', msg: 'Input should be greater than 0', ctx: { gt: 0 } }, 'payment_amount_gross'],
+    [
+      { payment_amount_gross: '0' },
+      { type: 'greater_than', msg: 'Input should be greater than 0', ctx: { gt: 0 } },
+      'payment_amount_gross',
+    ],
     [{ payment_amount_gross: -5 }, { type: 'greater_than' }, 'payment_amount_gross'],
-    [{ payment_amount_gross: '12,50' }, { type: 'decimal_parsing', msg: 'Input should be a valid decimal' }, 'payment_amount_gross'],
+    [
+      { payment_amount_gross: '12,50' },
+      { type: 'decimal_parsing', msg: 'Input should be a valid decimal' },
+      'payment_amount_gross',
+    ],
     [{ payment_amount_gross: true }, { type: 'decimal_type' }, 'payment_amount_gross'],
-    [{ payment_amount_gross: '1.1234567890123' }, { type: 'decimal_max_places', ctx: { decimal_places: 12 } }, 'payment_amount_gross'],
-    [{ payment_amount_gross: '1.00', payment_date: '2026-02-30' }, { type: 'date_from_datetime_parsing', msg: 'Input should be a valid date or datetime, day value is outside expected range', ctx: { error: 'day value is outside expected range' } }, 'payment_date'],
+    [
+      { payment_amount_gross: '1.1234567890123' },
+      { type: 'decimal_max_places', ctx: { decimal_places: 12 } },
+      'payment_amount_gross',
+    ],
+    [
+      { payment_amount_gross: '1.00', payment_date: '2026-02-30' },
+      {
+        type: 'date_from_datetime_parsing',
+        msg: 'Input should be a valid date or datetime, day value is outside expected range',
+        ctx: { error: 'day value is outside expected range' },
+      },
+      'payment_date',
+    ],
     [{ payment_amount_gross: '1.00', payment_date: '01.07.2026' }, { type: 'date_from_datetime_parsing' }, 'payment_date'],
-    [{ payment_amount_gross: '1.00', is_final_payment: 'maybe' }, { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' }, 'is_final_payment'],
+    [
+      { payment_amount_gross: '1.00', is_final_payment: 'maybe' },
+      { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' },
+      'is_final_payment',
+    ],
     [{ payment_amount_gross: '1.00', payment_comment: null }, { type: 'string_type' }, 'payment_comment'],
   ])('answers 422 for %j', async (attributes, problem, field) => {
-    const invoice = (await walk(`${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': 'APPROVED' })}`)).items[0];
+    const invoice = (await walk(`${sandbox.fincon}/invoices/${query({ 'filter[invoice_process_state.in]': 'APPROVED' })}`))
+      .items[0];
     const before = await paymentsOf(invoice.id);
     const response = await register(invoice.id, attributes);
     expect(response.status).toBe(422);
@@ -249,7 +300,13 @@ describe('listing payments', () => {
         attributes: { invoice: invoice.id, paid_amount: { currency: 'EUR' } },
         relationships: { invoice: { data: { id: invoice.id, type: 'INVOICE' } } },
       });
-      expect(Object.keys(payment.attributes).sort()).toEqual(['date_created', 'invoice', 'paid_amount', 'payment_comment', 'payment_date']);
+      expect(Object.keys(payment.attributes).sort()).toEqual([
+        'date_created',
+        'invoice',
+        'paid_amount',
+        'payment_comment',
+        'payment_date',
+      ]);
     }
     const latest = await readInvoice(invoice.id);
     expect(latest.attributes.payment_date).toBe('2019-01-01');
@@ -273,8 +330,15 @@ describe('updating a payment', () => {
 
     const smaller = await updatePayment(invoice.id, payment.id, { payment_amount_gross: '10.00' });
     const split = expectedSplit(invoice, '10.00');
-    expect(smaller.body.data.attributes.paid_amount).toEqual({ currency: 'EUR', net: split.net.toFixed(2), tax: split.tax.toFixed(2) });
-    expect(smaller.body.data.attributes).toMatchObject({ payment_comment: 'Korrigiert', payment_date: payment.attributes.payment_date });
+    expect(smaller.body.data.attributes.paid_amount).toEqual({
+      currency: 'EUR',
+      net: split.net.toFixed(2),
+      tax: split.tax.toFixed(2),
+    });
+    expect(smaller.body.data.attributes).toMatchObject({
+      payment_comment: 'Korrigiert',
+      payment_date: payment.attributes.payment_date,
+    });
 
     const after = await readInvoice(invoice.id);
     const total = rest.reduce((sum, other) => sum.plus(gross(other.attributes.paid_amount)), new Decimal('10.00'));
@@ -340,9 +404,15 @@ describe('updating a payment', () => {
     const [payment] = await paymentsOf(invoice.id);
     const zero = await updatePayment(invoice.id, payment.id, { payment_amount_gross: 0 });
     expect(zero.status).toBe(422);
-    expect(zero.body.detail[0]).toMatchObject({ type: 'greater_than', loc: ['body', 'data', 'attributes', 'payment_amount_gross'] });
+    expect(zero.body.detail[0]).toMatchObject({
+      type: 'greater_than',
+      loc: ['body', 'data', 'attributes', 'payment_amount_gross'],
+    });
     const badDate = await updatePayment(invoice.id, payment.id, { payment_date: '2026-13-01' });
-    expect(badDate.body.detail[0]).toMatchObject({ type: 'date_from_datetime_parsing', msg: expect.stringContaining('month value') });
+    expect(badDate.body.detail[0]).toMatchObject({
+      type: 'date_from_datetime_parsing',
+      msg: expect.stringContaining('month value'),
+    });
     expect((await paymentsOf(invoice.id))[0]).toEqual(payment);
   });
 });

@@ -23,7 +23,8 @@ describe('seed data', () => {
     const { items } = await walk(`${sandbox.fincon}/invoices/`);
     expect(items).toHaveLength(300);
     const counts: Record<string, number> = {};
-    for (const invoice of items) counts[invoice.attributes.invoice_process_state] = (counts[invoice.attributes.invoice_process_state] ?? 0) + 1;
+    for (const invoice of items)
+      counts[invoice.attributes.invoice_process_state] = (counts[invoice.attributes.invoice_process_state] ?? 0) + 1;
     expect(counts).toEqual({ NEW: 30, DETAILS_ENTERED: 30, CHECKED: 30, APPROVED: 70, PAID: 140 });
   });
 
@@ -50,7 +51,9 @@ describe('seed data', () => {
     expect(new Set(items.map((contract: Json) => contract.attributes.status))).toEqual(
       new Set(['DRAFT', 'ORDERED', 'PARTIAL_COMPLETED', 'COMPLETED']),
     );
-    expect(new Set(items.map((contract: Json) => contract.attributes.contract_type))).toEqual(new Set(['STANDARD', 'MULTIPART', 'RECURRING']));
+    expect(new Set(items.map((contract: Json) => contract.attributes.contract_type))).toEqual(
+      new Set(['STANDARD', 'MULTIPART', 'RECURRING']),
+    );
   });
 
   it('settles every PAID invoice by payments adding up to its discounted approved gross', async () => {
@@ -67,7 +70,9 @@ describe('seed data', () => {
     expect(states).toEqual(new Set(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED', 'CONTINGENCY', 'FINANCING']));
     expect(units.items.length).toBeGreaterThanOrEqual(24);
     const shifts = await walk(`${sandbox.fincon}/budget_shifts/`);
-    expect(new Set(shifts.items.map((shift: Json) => shift.attributes.budget_change_type))).toEqual(new Set(['SHIFT', 'INCREASE', 'DECREASE']));
+    expect(new Set(shifts.items.map((shift: Json) => shift.attributes.budget_change_type))).toEqual(
+      new Set(['SHIFT', 'INCREASE', 'DECREASE']),
+    );
   });
 
   it('gives contractors valid German bank and tax data', async () => {
@@ -109,5 +114,128 @@ describe('seed fixtures the write tests rely on', () => {
     expect(finalizable.length).toBeGreaterThan(0);
     const response = await get(`${sandbox.fincon}/contract_units/${finalizable[0].id}/`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('seed guarantees of the full FinCon surface', () => {
+  it('has master data lists longer than one page', async () => {
+    for (const path of ['/contractors/', '/contacts/', '/change_orders/', '/cost_elements/']) {
+      const { pages, items } = await walk(`${sandbox.fincon}${path}`);
+      expect(pages.length, path).toBeGreaterThan(1);
+      expect(items.length, path).toBeGreaterThan(100);
+    }
+    expect((await walk(`${sandbox.fincon}/contractors/`)).items).toHaveLength(120);
+    expect((await walk(`${sandbox.fincon}/contacts/`)).items).toHaveLength(140);
+  });
+
+  it('has properties, entities, templates, definitions and revenue rows as documented', async () => {
+    expect((await walk(`${sandbox.fincon}/properties/`)).items).toHaveLength(8);
+    expect((await walk(`${sandbox.fincon}/contracting_entities/`)).items).toHaveLength(4);
+    expect((await walk(`${sandbox.fincon}/cost_element_tree_templates/`)).items).toHaveLength(3);
+    const definitions = (await walk(`${sandbox.fincon}/custom_field_definitions/`)).items;
+    expect(definitions.filter((definition: Json) => definition.attributes.object_type === 'CONTRACT')).toHaveLength(7);
+    expect(definitions.filter((definition: Json) => definition.attributes.object_type === 'PROJECT')).toHaveLength(6);
+    expect((await walk(`${sandbox.fincon}/reporting/sales_units/`)).items).toHaveLength(120);
+    expect((await walk(`${sandbox.fincon}/reporting/rent_units/`)).items).toHaveLength(56);
+    expect((await walk(`${sandbox.fincon}/reporting/outright_sales/`)).items).toHaveLength(2);
+  });
+
+  it('books every unit of a cost element project on a cost element of its template', async () => {
+    const projects = (await walk(`${sandbox.fincon}/projects/${query({ 'filter[use_cost_elements.is]': 'true' })}`)).items;
+    expect(projects.map((project: Json) => project.attributes.name).sort()).toEqual([
+      'Bürocampus Westend',
+      'Quartier am Rheinauhafen',
+    ]);
+    for (const project of projects) {
+      const units = (await walk(`${sandbox.fincon}/contract_units/${query({ 'filter[project.in]': project.id })}`)).items;
+      const booked = (
+        await walk(`${sandbox.fincon}/reporting/cost_elements/contract_units/${query({ 'filter[project.in]': project.id })}`)
+      ).items;
+      expect(new Set(booked.map((row: Json) => row.attributes.contract_unit))).toEqual(
+        new Set(units.map((unit: Json) => unit.id)),
+      );
+      const elements = (
+        await walk(
+          `${sandbox.fincon}/cost_element_tree_templates/${project.attributes.cost_element_tree_template}/cost_elements/`,
+        )
+      ).items;
+      for (const row of booked) expect(elements.map((element: Json) => element.id)).toContain(row.attributes.cost_element);
+    }
+  });
+
+  it('has exactly 8 invoices added as paid, each with only a coversheet, and documents on all others', async () => {
+    const { items } = await walk(`${sandbox.fincon}/invoices/`);
+    const kinds = await Promise.all(
+      items.map(async (invoice: Json) =>
+        (await get(`${sandbox.fincon}/invoices/${invoice.id}/documents/`)).body.data.map(
+          (document: Json) => document.attributes.document_type,
+        ),
+      ),
+    );
+    const coversheets = items.filter((_invoice: Json, i: number) => (kinds[i] as string[]).includes('COVERSHEET'));
+    expect(coversheets).toHaveLength(8);
+    for (const invoice of coversheets)
+      expect(invoice.attributes).toMatchObject({ invoice_process_state: 'PAID', invoice_type: 'SINGLE' });
+    expect(kinds.filter((list) => (list as string[]).includes('INVOICE'))).toHaveLength(292);
+  });
+
+  it('gives about half of the contractors a tax waiver with its certificate', async () => {
+    const { items } = await walk(`${sandbox.fincon}/contractors/`);
+    const waivers = items.filter((contractor: Json) => contractor.attributes.tax_waiver !== null);
+    expect(waivers.length).toBeGreaterThan(30);
+    expect(waivers.length).toBeLessThan(90);
+    for (const contractor of waivers.slice(0, 5)) {
+      expect(contractor.attributes.tax_waiver).toMatchObject({
+        security_number: expect.stringMatching(/^S\d{8}$/),
+        filename: expect.stringMatching(/\.pdf$/),
+      });
+      expect((await get(`${sandbox.fincon}/contractors/${contractor.id}/download-tax-waiver/`)).status).toBe(302);
+    }
+  });
+});
+
+describe('CAPEX seed', () => {
+  const capex = () => sandbox.handle.baseUrls.capex;
+
+  it('has 240 invoices in every state, PAID ones settled by their payments', async () => {
+    const { items } = await walk(`${capex()}/invoices/`);
+    const counts: Record<string, number> = {};
+    for (const invoice of items)
+      counts[invoice.attributes.invoice_process_state] = (counts[invoice.attributes.invoice_process_state] ?? 0) + 1;
+    expect(counts).toEqual({ NEW: 24, DETAILS_ENTERED: 22, CHECKED: 22, APPROVED: 67, PAID: 105 });
+    expect(items.filter((invoice: Json) => invoice.attributes.contract === null)).toHaveLength(5);
+    for (const invoice of items.filter((item: Json) => item.attributes.invoice_process_state === 'PAID')) {
+      const approved = invoice.attributes.discounted_approved_amount;
+      expect(invoice.attributes.payment_amount_gross.amount).toBe(new Decimal(approved.net).plus(approved.tax).toFixed(2));
+    }
+  });
+
+  it('has over 100 contracts in every status, 44 contractors and 3 contracting entities', async () => {
+    const contracts = await walk(`${capex()}/contracts/`);
+    expect(contracts.pages.length).toBeGreaterThan(1);
+    expect(new Set(contracts.items.map((contract: Json) => contract.attributes.status))).toEqual(
+      new Set(['DRAFT', 'ORDERED', 'PARTIAL_COMPLETED', 'COMPLETED']),
+    );
+    expect((await walk(`${capex()}/contractors/`)).items).toHaveLength(44);
+    expect((await walk(`${capex()}/contracting_entities/`)).items).toHaveLength(3);
+    const measures = (await walk(`${capex()}/measures/`)).items;
+    const statusOf = new Map(measures.map((measure: Json) => [measure.id, measure.attributes.status]));
+    for (const contract of contracts.items) {
+      const status = statusOf.get(contract.attributes.measure);
+      expect(status).not.toBe('BUDGETED');
+      if (status === 'COMPLETED') expect(contract.attributes.status).toBe('COMPLETED');
+    }
+  });
+
+  it('is the same data in every new sandbox', async () => {
+    const other = await startSandbox();
+    try {
+      for (const path of ['/assets/', '/measures/', '/contracts/', '/invoices/', '/change_orders/']) {
+        const strip = (items: Json[]) => JSON.stringify(items.map(({ relationships: _links, ...rest }: Json) => rest));
+        expect(strip((await walk(`${other.baseUrls.capex}${path}`)).items)).toBe(strip((await walk(`${capex()}${path}`)).items));
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

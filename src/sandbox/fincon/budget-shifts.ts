@@ -2,9 +2,8 @@ import { renderMoney } from '../money.js';
 import { filterOn, type FilterSpecs } from '../query.js';
 import { listOf, related, storedAttributes, type Resource } from '../resource.js';
 import type { RouteSpec } from '../router.js';
-import { contractUnitResource } from './contract-units.js';
-import { projectResource } from './projects.js';
 import type { BudgetShiftRecord } from './records.js';
+import { contractUnitResource, projectResource } from './resources.js';
 
 export const budgetShiftResource: Resource<BudgetShiftRecord> = {
   type: 'BUDGET_SHIFT',

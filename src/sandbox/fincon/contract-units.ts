@@ -3,21 +3,13 @@ import { ApiError, pointer } from '../envelope.js';
 import { decimal, literal, oneOf, str, uuid } from '../fields.js';
 import { money, type Dec } from '../money.js';
 import { filterOn, type FilterSpecs } from '../query.js';
-import { findOr404, getOne, listOf, single, type Resource } from '../resource.js';
+import { findOr404, getOne, listOf, single } from '../resource.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
 import type { Store } from '../store.js';
 import { parseBody } from '../validation.js';
-import { CONTRACT_UNIT_CREATE_STATES, CONTRACT_UNIT_STATES, type ContractUnitState } from './enums.js';
-import { projectResource } from './projects.js';
+import { CONTRACT_UNIT_CREATE_STATES, CONTRACT_UNIT_STATES, type ContractUnitState } from '../core/enums.js';
 import type { ContractUnitRecord, ProjectRecord } from './records.js';
-
-export const contractUnitResource: Resource<ContractUnitRecord> = {
-  type: 'CONTRACT_UNIT',
-  label: 'Contract unit',
-  table: (store) => store.fincon.contractUnits,
-  attributes: (unit) => ({ name: unit.name, description: unit.description, project: unit.project, state: unit.state }),
-  related: { project: { resource: () => projectResource, id: (unit) => unit.project } },
-};
+import { contractUnitResource } from './resources.js';
 
 const contractUnitFilters: FilterSpecs<ContractUnitRecord> = {
   id: filterOn.ids(),
@@ -69,7 +61,11 @@ const BUDGET_POINTER = pointer('data', 'attributes', 'initial_budget');
 
 function refuseSystemState(state: ContractUnitState): void {
   if (SYSTEM_STATES.includes(state)) {
-    throw new ApiError(400, `Contract unit state ${state} is managed by Alasco and cannot be set through the API.`, STATE_POINTER);
+    throw new ApiError(
+      400,
+      `Contract unit state ${state} is managed by Alasco and cannot be set through the API.`,
+      STATE_POINTER,
+    );
   }
 }
 
@@ -106,6 +102,7 @@ function createContractUnit(request: SandboxRequest) {
     project: project.id,
     state,
     initial_budget: initialBudgetFor(project, data.attributes.initial_budget) ?? null,
+    cost_element: null,
   });
   return single(contractUnitResource, unit, request, 201);
 }
@@ -147,7 +144,9 @@ function checkTransition(store: Store, unit: ContractUnitRecord, target: Contrac
   }
   refuseSystemState(target);
   if (target === 'FINALIZED') {
-    const open = store.fincon.contracts.where('contract_unit', unit.id).filter((contract) => contract.status !== 'COMPLETED');
+    const open = store.fincon.contracts
+      .all()
+      .filter((contract) => contract.parent === unit.id && contract.status !== 'COMPLETED');
     if (open.length > 0) {
       const list = open.map((contract) => `${contract.id} (${contract.status})`).join(', ');
       throw new ApiError(

@@ -1,22 +1,19 @@
-import type { Money, Dec } from '../money.js';
+import { createCoreTables, type CoreTables, type CustomFieldValue } from '../core/records.js';
+import type { Dec, Money } from '../money.js';
 import { Table, type Row } from '../store.js';
 import type {
   BudgetShiftType,
-  ContractStatus,
-  ContractType,
+  ContactSalutation,
+  ContactTitle,
+  ContactType,
   ContractUnitState,
-  InvoiceProcessState,
-  InvoiceType,
+  CostCategory,
   ProjectUsage,
-  TagColor,
-  TaxAuthority,
-} from './enums.js';
+  RentStatus,
+  SalesUnitStatus,
+} from '../core/enums.js';
 
-/*
- * Stored FinCon records. Field names follow the API's attribute names, and references
- * to other records are their uuids, as the API exposes them. Dates are YYYY-MM-DD,
- * timestamps ISO 8601 in UTC.
- */
+/* FinCon-only records, next to the contract side FinCon shares with CAPEX (core/records.ts). */
 
 export interface PropertyRecord extends Row {
   name: string;
@@ -26,47 +23,6 @@ export interface PropertyRecord extends Row {
   city: string;
   country: string;
   date_created: string;
-}
-
-export interface ContractingEntityRecord extends Row {
-  name: string;
-  address: string;
-  zip_code: string;
-  city: string;
-  tax_id: string;
-  tax_authority: TaxAuthority | null;
-  vat_id: string;
-  managing_directors: string;
-  commercial_register_type: string;
-  commercial_register_number: string;
-  register_court: string;
-  email: string;
-  website: string;
-}
-
-export interface TaxWaiverRecord {
-  security_number: string;
-  filename: string | null;
-  valid_until: string | null;
-}
-
-export interface ContractorRecord extends Row {
-  name: string;
-  identifier: string;
-  accounts_payable_number: number | null;
-  address: string;
-  zip_code: string;
-  city: string;
-  country: string;
-  iban: string;
-  bic: string;
-  vat_id: string;
-  tax_id: string;
-  tax_authority: TaxAuthority | null;
-  tax_waiver: TaxWaiverRecord | null;
-  contact_person_name: string;
-  contact_person_email: string;
-  contact_person_phone_number: string;
 }
 
 export interface ProjectRecord extends Row {
@@ -89,6 +45,8 @@ export interface ProjectRecord extends Row {
   rental_area: string | null;
   gross_volume: string | null;
   commercial_usage_ratio: string | null;
+  /** Custom field values by definition id (not an attribute; served by /projects/{id}/custom_fields/). */
+  custom_fields: Record<string, CustomFieldValue>;
 }
 
 export interface ContractUnitRecord extends Row {
@@ -98,57 +56,8 @@ export interface ContractUnitRecord extends Row {
   state: ContractUnitState;
   /** Kept for the reporting endpoints; not an attribute of the contract unit resource. */
   initial_budget: Money | null;
-}
-
-export interface ContractRecord extends Row {
-  name: string;
-  description: string;
-  contract_number: string;
-  cost_center: string;
-  contract_unit: string;
-  contracting_entity: string;
-  contractor: string | null;
-  contract_type: ContractType;
-  status: ContractStatus;
-  amount: Money | null;
-  reserve_amount: Money | null;
-  booking_account_number: number | null;
-  date_contract: string | null;
-  date_created: string;
-  is_reverse_charge: boolean;
-}
-
-/** Payment details of an invoice are not stored here: they derive from its payments. */
-export interface InvoiceRecord extends Row {
-  contract: string | null;
-  invoice_process_state: InvoiceProcessState;
-  invoice_type: InvoiceType | null;
-  external_identifier: string | null;
-  internal_identifier: string | null;
-  installment_number: number | null;
-  is_reverse_charge: boolean;
-  date_created: string;
-  date_received: string | null;
-  date_posted: string | null;
-  date_due: string | null;
-  date_discount: string | null;
-  date_approved: string | null;
-  unaudited_amount: Money | null;
-  audited_amount: Money | null;
-  undiscounted_approved_amount: Money | null;
-  cash_discount: Money | null;
-  discounted_approved_amount: Money | null;
-  tags: string[];
-}
-
-export interface PaymentRecord extends Row {
-  invoice: string;
-  payment_date: string;
-  gross: Dec;
-  /** Net and tax derived from `gross` when the payment was registered or last updated. */
-  paid_amount: Money;
-  payment_comment: string | null;
-  date_created: string;
+  /** In projects using cost elements: the cost element the unit's costs are booked on. */
+  cost_element: string | null;
 }
 
 export interface BudgetShiftRecord extends Row {
@@ -161,35 +70,100 @@ export interface BudgetShiftRecord extends Row {
   date_created: string;
 }
 
-export interface TagRecord extends Row {
+export interface ContactRecord extends Row {
+  type: ContactType;
+  salutation: ContactSalutation;
+  title: ContactTitle;
+  first_name: string;
+  last_name: string;
   name: string;
-  color: TagColor;
+  description: string;
+  address: string;
+  zip_code: string;
+  city: string;
+  email: string;
+  phone_number: string;
+  date_created: string;
 }
 
-export interface FinconTables {
+export interface CostElementTreeTemplateRecord extends Row {
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+export interface CostElementRecord extends Row {
+  name: string;
+  description: string;
+  cost_category: CostCategory | null;
+  parent: string | null;
+  cost_element_tree_template: string | null;
+}
+
+/** Budget a project using cost elements plans on one cost element (reporting only). */
+export interface CostElementBudgetRecord extends Row {
+  project: string;
+  cost_element: string;
+  initial_budget: Money;
+}
+
+export interface SalesUnitRecord extends Row {
+  project: string;
+  name: string;
+  status: SalesUnitStatus;
+  listed_price: Money;
+  sold_price: Money;
+  selling_date: string;
+}
+
+export interface RentUnitRecord extends Row {
+  project: string;
+  name: string;
+  status: RentStatus;
+  payment_start_date: string;
+  payment_end_date: string;
+  real_case_total: Money;
+  /** Gross totals (GrossMoney in the API). */
+  recorded_payments_total: Dec;
+  overdue_payments_total: Dec;
+}
+
+export interface OutrightSaleRecord extends Row {
+  project: string;
+  name: string;
+  /** Filterable, not shown. */
+  identifier: string;
+  total_planned_revenues: Money;
+  total_recorded_payments: Money;
+}
+
+export interface FinconTables extends CoreTables {
   properties: Table<PropertyRecord>;
-  contractingEntities: Table<ContractingEntityRecord>;
-  contractors: Table<ContractorRecord>;
   projects: Table<ProjectRecord>;
   contractUnits: Table<ContractUnitRecord>;
-  contracts: Table<ContractRecord>;
-  invoices: Table<InvoiceRecord>;
-  payments: Table<PaymentRecord>;
   budgetShifts: Table<BudgetShiftRecord>;
-  tags: Table<TagRecord>;
+  contacts: Table<ContactRecord>;
+  costElementTemplates: Table<CostElementTreeTemplateRecord>;
+  costElements: Table<CostElementRecord>;
+  costElementBudgets: Table<CostElementBudgetRecord>;
+  salesUnits: Table<SalesUnitRecord>;
+  rentUnits: Table<RentUnitRecord>;
+  outrightSales: Table<OutrightSaleRecord>;
 }
 
 export function createFinconTables(): FinconTables {
   return {
+    ...createCoreTables(),
     properties: new Table(),
-    contractingEntities: new Table(),
-    contractors: new Table(),
     projects: new Table(),
     contractUnits: new Table(['project']),
-    contracts: new Table(['contract_unit']),
-    invoices: new Table(),
-    payments: new Table(['invoice']),
     budgetShifts: new Table(),
-    tags: new Table(),
+    contacts: new Table(),
+    costElementTemplates: new Table(),
+    costElements: new Table(['cost_element_tree_template']),
+    costElementBudgets: new Table(['project']),
+    salesUnits: new Table(),
+    rentUnits: new Table(),
+    outrightSales: new Table(),
   };
 }

@@ -1,115 +1,9 @@
-import type { ProjectUsage, TaxAuthority } from './enums.js';
+import type { ProjectUsage } from '../core/enums.js';
+import { PLACES, type CustomFieldFixture, type Place } from '../core/seed-catalog.js';
+import type { EntityFixture } from '../core/seed-parties.js';
+import type { TemplateFixture } from './cost-element-catalog.js';
 
-/* Fixed German vocabulary the FinCon seed draws from. All companies and people are fictional. */
-
-export interface Place {
-  city: string;
-  zip: string;
-  authority: TaxAuthority;
-  /** Area code for phone numbers. */
-  phone: string;
-}
-
-export const PLACES: readonly Place[] = [
-  { city: 'Simmern (Hunsrück)', zip: '55469', authority: 'RHEINLAND_PALATINATE', phone: '6761' },
-  { city: 'Koblenz', zip: '56068', authority: 'RHEINLAND_PALATINATE', phone: '261' },
-  { city: 'Köln', zip: '50670', authority: 'NORTH_RHINE_WESTPHALIA', phone: '221' },
-  { city: 'Düsseldorf', zip: '40210', authority: 'NORTH_RHINE_WESTPHALIA', phone: '211' },
-  { city: 'München', zip: '80331', authority: 'BAVARIA', phone: '89' },
-  { city: 'Augsburg', zip: '86150', authority: 'BAVARIA', phone: '821' },
-  { city: 'Frankfurt am Main', zip: '60311', authority: 'HESSE', phone: '69' },
-  { city: 'Kassel', zip: '34117', authority: 'HESSE', phone: '561' },
-  { city: 'Hamburg', zip: '20095', authority: 'HAMBURG', phone: '40' },
-  { city: 'Mainz', zip: '55116', authority: 'RHEINLAND_PALATINATE', phone: '6131' },
-  { city: 'Stuttgart', zip: '70173', authority: 'BADEN_WUERTTEMBERG', phone: '711' },
-  { city: 'Leipzig', zip: '04109', authority: 'SAXONY', phone: '341' },
-  { city: 'Berlin', zip: '10115', authority: 'BERLIN', phone: '30' },
-  { city: 'Hannover', zip: '30159', authority: 'LOWER_SAXONY', phone: '511' },
-];
-
-export const STREETS = [
-  'Hauptstraße',
-  'Bahnhofstraße',
-  'Industriestraße',
-  'Gewerbering',
-  'Am Werkhof',
-  'Lindenallee',
-  'Schillerstraße',
-  'Mühlenweg',
-  'Handwerkerstraße',
-  'Im Kirschgarten',
-  'Rheinuferstraße',
-  'Goethestraße',
-] as const;
-
-export const SURNAMES = [
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Schulz',
-  'Hoffmann',
-  'Koch',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Schröder',
-  'Neumann',
-  'Schwarz',
-  'Zimmermann',
-  'Braun',
-  'Krüger',
-  'Hartmann',
-  'Lange',
-  'Werner',
-  'Jung',
-] as const;
-
-export const FIRST_NAMES = [
-  'Anna',
-  'Jonas',
-  'Katrin',
-  'Lukas',
-  'Sabine',
-  'Tobias',
-  'Miriam',
-  'Stefan',
-  'Julia',
-  'Matthias',
-  'Petra',
-  'Florian',
-] as const;
-
-/** Trades a contractor works in; `unit` names the contract unit the trade's contracts belong to. */
-export interface Trade {
-  company: string;
-  unit: string;
-}
-
-export const TRADES: readonly Trade[] = [
-  { company: 'Erdbau', unit: 'Baugrube und Erdarbeiten' },
-  { company: 'Tiefbau', unit: 'Baugrube und Erdarbeiten' },
-  { company: 'Bauunternehmung', unit: 'Rohbau' },
-  { company: 'Betonbau', unit: 'Rohbau' },
-  { company: 'Bedachungen', unit: 'Dach und Abdichtung' },
-  { company: 'Fassadentechnik', unit: 'Fassade und Fenster' },
-  { company: 'Fensterbau', unit: 'Fassade und Fenster' },
-  { company: 'Haustechnik', unit: 'Heizung, Lüftung, Sanitär' },
-  { company: 'Sanitär- und Heizungsbau', unit: 'Heizung, Lüftung, Sanitär' },
-  { company: 'Elektrotechnik', unit: 'Elektrotechnik' },
-  { company: 'Trockenbau', unit: 'Innenausbau' },
-  { company: 'Malerwerkstätten', unit: 'Innenausbau' },
-  { company: 'Fliesen und Naturstein', unit: 'Innenausbau' },
-  { company: 'Garten- und Landschaftsbau', unit: 'Außenanlagen' },
-  { company: 'Architekten', unit: 'Planung und Bauleitung' },
-  { company: 'Ingenieurgesellschaft', unit: 'Planung und Bauleitung' },
-] as const;
-
-export const LEGAL_FORMS = ['GmbH', 'GmbH & Co. KG', 'e.K.', 'GmbH', 'AG'] as const;
+/* German vocabulary only the FinCon seed draws from (shared words: core/seed-catalog.ts). All fictional. */
 
 /** Contract unit packages, in the order a project procures them. */
 export const UNIT_PACKAGES: readonly { name: string; description: string; share: number }[] = [
@@ -122,23 +16,6 @@ export const UNIT_PACKAGES: readonly { name: string; description: string; share:
   { name: 'Innenausbau', description: 'Trockenbau, Bodenbeläge, Maler- und Fliesenarbeiten', share: 0.11 },
   { name: 'Außenanlagen', description: 'Wege, Stellplätze und Begrünung', share: 0.04 },
   { name: 'Planung und Bauleitung', description: 'Architekten- und Ingenieurleistungen', share: 0.08 },
-];
-
-export interface Bank {
-  bic: string;
-  /** Bankleitzahl, the 8-digit German bank code inside the IBAN. */
-  code: string;
-}
-
-export const BANKS: readonly Bank[] = [
-  { bic: 'DEUTDEFFXXX', code: '50070010' },
-  { bic: 'COBADEFFXXX', code: '50040000' },
-  { bic: 'COLSDE33XXX', code: '37050198' },
-  { bic: 'GENODEM1GLS', code: '43060967' },
-  { bic: 'HYVEDEMMXXX', code: '70020270' },
-  { bic: 'PBNKDEFFXXX', code: '50010060' },
-  { bic: 'MALADE51KOB', code: '57050120' },
-  { bic: 'SSKMDEMMXXX', code: '70150000' },
 ];
 
 export interface PropertyFixture {
@@ -154,6 +31,8 @@ export interface ProjectFixture {
   identifier: string;
   description: string;
   use_cost_elements: boolean;
+  /** The cost element tree template of a project using cost elements. */
+  template?: TemplateFixture['key'];
   is_active: boolean;
   project_usage: ProjectUsage;
   start: string;
@@ -191,6 +70,7 @@ export const PROJECTS: readonly ProjectFixture[] = [
     identifier: 'QR-2023',
     description: 'Büro- und Wohnquartier mit drei Baukörpern',
     use_cost_elements: true,
+    template: 'din276',
     is_active: true,
     project_usage: 'MIXED_USAGE',
     start: '2023-05-15',
@@ -231,6 +111,7 @@ export const PROJECTS: readonly ProjectFixture[] = [
     identifier: 'BW-2024',
     description: 'Sanierung und Aufstockung eines Bürogebäudes aus den 1970er Jahren',
     use_cost_elements: true,
+    template: 'refurbishment',
     is_active: true,
     project_usage: 'COMMERCIAL_USAGE',
     start: '2024-01-15',
@@ -288,14 +169,6 @@ export const PROJECTS: readonly ProjectFixture[] = [
   },
 ];
 
-export interface EntityFixture {
-  name: string;
-  address: string;
-  place: Place;
-  managing_directors: string;
-  register_court: string;
-}
-
 /** Contracting entities; project i is commissioned by entity i mod 4. */
 export const ENTITIES: readonly EntityFixture[] = [
   {
@@ -342,10 +215,169 @@ export const SHIFT_REASONS = {
   DECREASE: ['Leistung entfallen', 'Vergabe unter Budget', 'Einsparung Ausstattung'],
 } as const;
 
-export const PAYMENT_COMMENTS = [
-  'Überweisung laut Zahlungsfreigabe',
-  'Sammelüberweisung KW',
-  'Teilzahlung gemäß Zahlungsplan',
-  'Zahlung unter Abzug Skonto',
-  'Abschlagszahlung',
+/** Projects whose invoice workflow has two complete-details steps. */
+export const TWO_STEP_PROJECTS: readonly string[] = ['Quartier am Rheinauhafen', 'Wohnpark Isarauen'];
+
+export const CUSTOM_FIELDS: readonly CustomFieldFixture[] = [
+  {
+    name: 'Vergabeart',
+    description: 'Verfahren, in dem der Auftrag vergeben wurde',
+    export_name: 'vergabeart',
+    field_type: 'SELECT',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+    options: ['Öffentliche Ausschreibung', 'Beschränkte Ausschreibung', 'Freihändige Vergabe', 'Verhandlungsverfahren'],
+  },
+  {
+    name: 'Gewährleistungsende',
+    description: 'Ende der Gewährleistungsfrist',
+    export_name: 'gewaehrleistungsende',
+    field_type: 'DATE',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Nachunternehmer zulässig',
+    description: 'Darf der Auftragnehmer Nachunternehmer einsetzen?',
+    export_name: 'nachunternehmer_zulaessig',
+    field_type: 'BOOLEAN',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Vertragsstrafe je Werktag',
+    description: 'Vereinbarte Vertragsstrafe bei Verzug (früheres Geldfeld)',
+    export_name: 'vertragsstrafe_je_werktag',
+    field_type: 'MONEY',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Leistungsbereiche',
+    description: 'Gewerke, die der Vertrag umfasst',
+    export_name: 'leistungsbereiche',
+    field_type: 'MULTISELECT',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+    options: ['Planung', 'Ausführung', 'Wartung', 'Gewährleistung'],
+  },
+  {
+    name: 'Anzahl Mängelrügen',
+    description: 'Schriftliche Mängelrügen an den Auftragnehmer',
+    export_name: 'anzahl_maengelruegen',
+    field_type: 'INTEGER',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Bemerkung Vergabe',
+    description: 'Freitext zur Vergabeentscheidung',
+    export_name: 'bemerkung_vergabe',
+    field_type: 'TEXT',
+    object_type: 'CONTRACT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Energiestandard',
+    description: 'Angestrebter energetischer Standard',
+    export_name: 'energiestandard',
+    field_type: 'SELECT',
+    object_type: 'PROJECT',
+    unit: 'NO_UNIT',
+    options: ['GEG-Standard', 'Effizienzhaus 55', 'Effizienzhaus 40', 'Effizienzhaus 40 NH'],
+  },
+  {
+    name: 'Budget Aufsichtsrat',
+    description: 'Vom Aufsichtsrat freigegebenes Gesamtbudget (früheres Geldfeld)',
+    export_name: 'budget_aufsichtsrat',
+    field_type: 'MONEY',
+    object_type: 'PROJECT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Grundstücksfläche',
+    description: 'Fläche des Baugrundstücks',
+    export_name: 'grundstuecksflaeche',
+    field_type: 'DECIMAL',
+    object_type: 'PROJECT',
+    unit: 'AREA',
+  },
+  {
+    name: 'Fertigstellung laut Kaufvertrag',
+    description: 'Vertraglich zugesicherter Fertigstellungstermin',
+    export_name: 'fertigstellung_kaufvertrag',
+    field_type: 'DATE',
+    object_type: 'PROJECT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Förderfähig',
+    description: 'Förderung nach BEG beantragt',
+    export_name: 'foerderfaehig',
+    field_type: 'BOOLEAN',
+    object_type: 'PROJECT',
+    unit: 'NO_UNIT',
+  },
+  {
+    name: 'Stellplätze',
+    description: 'Anzahl der Kfz-Stellplätze',
+    export_name: 'stellplaetze',
+    field_type: 'INTEGER',
+    object_type: 'PROJECT',
+    unit: 'NO_UNIT',
+  },
+];
+
+/** Roles of seeded contacts; private ones are buyers of flats. */
+export const CONTACT_ROLES = {
+  COMMERCIAL: [
+    'Prüfstatiker',
+    'Sachverständiger Brandschutz',
+    'SiGeKo',
+    'Bauamt, Sachbearbeitung',
+    'Vermessung',
+    'Energieberatung',
+    'Projektsteuerung',
+    'Hausverwaltung',
+    'Makler',
+    'Finanzierende Bank',
+  ],
+  PRIVATE: ['Erwerber', 'Mietinteressent', 'Nachbar'],
+} as const;
+
+export const CONTACT_COMPANIES = [
+  'Ingenieurbüro',
+  'Sachverständigenbüro',
+  'Verwaltung',
+  'Immobilien',
+  'Planungsgesellschaft',
+] as const;
+
+/** Revenue side of projects that sell or let units. */
+export const SALES = [
+  { project: 'Wohnpark Isarauen', houses: ['A', 'B', 'C', 'D'], perHouse: 24, pricePerSqm: 9_800 },
+  { project: 'Hunsrück Mitte', houses: ['Marktplatz'], perHouse: 24, pricePerSqm: 4_200 },
+] as const;
+
+export const LETTINGS = [
+  { project: 'Quartier am Rheinauhafen', prefix: 'Büro', count: 30, monthlyRent: 14_500 },
+  { project: 'Bürocampus Westend', prefix: 'Mietfläche', count: 22, monthlyRent: 21_000 },
+  { project: 'Logistikzentrum Kassel-Nord', prefix: 'Halle', count: 4, monthlyRent: 68_000 },
+] as const;
+
+export const OUTRIGHT_SALES = [
+  {
+    project: 'Logistikzentrum Kassel-Nord',
+    name: 'Globalverkauf an Spezialfonds',
+    identifier: 'GV-LK-01',
+    price: 38_500_000,
+    paidShare: 1,
+  },
+  {
+    project: 'Quartier am Rheinauhafen',
+    name: 'Forward Deal Baukörper C',
+    identifier: 'FD-QR-C',
+    price: 24_800_000,
+    paidShare: 0.3,
+  },
 ] as const;

@@ -1,10 +1,9 @@
 import { CURRENCY, Dec, formatAmount, splitGross, type Money } from '../money.js';
-import type { Store } from '../store.js';
-import type { InvoiceRecord, PaymentRecord } from './records.js';
+import type { CoreTables, InvoiceRecord, PaymentRecord } from './records.js';
 
 /** Payments of an invoice, oldest first. */
-export function paymentsOf(store: Store, invoiceId: string): readonly PaymentRecord[] {
-  return store.fincon.payments.where('invoice', invoiceId);
+export function paymentsOf(tables: CoreTables, invoiceId: string): readonly PaymentRecord[] {
+  return tables.payments.where('invoice', invoiceId);
 }
 
 /**
@@ -24,7 +23,10 @@ export function paymentAttributes(payments: readonly PaymentRecord[]) {
 }
 
 /** Net and tax of a payment: its gross split in the ratio of the invoice's approved net to tax. */
-export function paidAmount(invoice: InvoiceRecord, gross: Dec): Money {
+export function paidAmount(
+  invoice: Pick<InvoiceRecord, 'discounted_approved_amount' | 'undiscounted_approved_amount'>,
+  gross: Dec,
+): Money {
   const basis = invoice.discounted_approved_amount ?? invoice.undiscounted_approved_amount;
   const currency = basis?.currency ?? CURRENCY;
   const { net, tax } = basis ? splitGross(gross, basis) : { net: gross, tax: new Dec(0) };

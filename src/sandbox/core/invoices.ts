@@ -2,15 +2,18 @@ import { renderMoney } from '../money.js';
 import { filterOn, type FilterOperation, type FilterSpecs } from '../query.js';
 import { getOne, listOf, related, type Resource } from '../resource.js';
 import type { RouteSpec } from '../router.js';
+import type { Store } from '../store.js';
+import { relatedRecord } from './bodies.js';
 import { contractResource } from './contracts.js';
 import { INVOICE_PROCESS_STATES, INVOICE_TYPES } from './enums.js';
 import { paymentAttributes, paymentsOf } from './ledger.js';
-import type { InvoiceRecord } from './records.js';
+import { perProduct, type Product } from './product.js';
+import type { ContractRecord, InvoiceRecord } from './records.js';
 
-export const invoiceResource: Resource<InvoiceRecord> = {
+export const invoiceResource = perProduct((product): Resource<InvoiceRecord> => ({
   type: 'INVOICE',
   label: 'Invoice',
-  table: (store) => store.fincon.invoices,
+  table: (store) => product.tables(store).invoices,
   attributes: (invoice, { store }) => ({
     audited_amount: renderMoney(invoice.audited_amount),
     cash_discount: renderMoney(invoice.cash_discount),
@@ -28,7 +31,7 @@ export const invoiceResource: Resource<InvoiceRecord> = {
     invoice_process_state: invoice.invoice_process_state,
     invoice_type: invoice.invoice_type,
     is_reverse_charge: invoice.is_reverse_charge,
-    ...paymentAttributes(paymentsOf(store, invoice.id)),
+    ...paymentAttributes(paymentsOf(product.tables(store), invoice.id)),
     unaudited_amount: renderMoney(invoice.unaudited_amount),
     undiscounted_approved_amount: renderMoney(invoice.undiscounted_approved_amount),
   }),
@@ -38,16 +41,33 @@ export const invoiceResource: Resource<InvoiceRecord> = {
     tags: related(base, `/invoices/${invoice.id}/tags/`),
     payments: related(base, `/invoices/${invoice.id}/payments/`),
   }),
-  related: { contract: { resource: () => contractResource, id: (invoice) => invoice.contract } },
-};
+  related: { contract: { resource: () => contractResource(product), id: (invoice) => invoice.contract } },
+}));
 
-const INVOICE_INCLUDES = [
+/** The shape submit-invoice answers with (InvoiceCreatedData): only the basic attributes. */
+export const invoiceCreatedResource = perProduct((product): Resource<InvoiceRecord> => ({
+  type: 'INVOICE',
+  label: 'Invoice',
+  table: (store) => product.tables(store).invoices,
+  attributes: (invoice) => ({
+    date_created: invoice.date_created,
+    date_received: invoice.date_received,
+    invoice_process_state: invoice.invoice_process_state,
+  }),
+  relationships: (invoice, { base }) => ({ documents: related(base, `/invoices/${invoice.id}/documents/`) }),
+}));
+
+/** The contract an invoice body links to (`relationships.contract`); 404 pointing there if unknown. */
+export function linkedContract(product: Product, store: Store, ref: { data: { id: string } }): ContractRecord {
+  return relatedRecord(contractResource(product), store, 'contract', ref);
+}
+
+/** `contract`, `contract.contractor` and the contract's parent chain. */
+export const invoiceIncludes = (product: Product) => [
   'contract',
   'contract.contractor',
-  'contract.contract_unit',
-  'contract.contract_unit.project',
-  'contract.contract_unit.project.property',
-] as const;
+  ...product.contractParent.includes.map((path) => `contract.${path}`),
+];
 
 const EXACT_OR_COMPARED: readonly FilterOperation[] = ['exact', 'less_than_equal', 'greater_than_equal', 'range'];
 
@@ -73,7 +93,26 @@ const invoiceFilters: FilterSpecs<InvoiceRecord> = {
   contract: filterOn.ids(),
 };
 
-export const invoiceRoutes: RouteSpec[] = [
-  { method: 'GET', path: '/invoices/', handler: listOf(invoiceResource, { filters: invoiceFilters, include: INVOICE_INCLUDES }) },
-  { method: 'GET', path: '/invoices/{id}/', handler: getOne(invoiceResource, { include: INVOICE_INCLUDES }) },
-];
+export const invoiceReadRoutes = (product: Product): RouteSpec[] => {
+  const resource = invoiceResource(product);
+  const include = invoiceIncludes(product);
+  return [
+    { method: 'GET', path: '/invoices/', handler: listOf(resource, { filters: invoiceFilters, include }) },
+    { method: 'GET', path: '/invoices/{id}/', handler: getOne(resource, { include }) },
+    {
+      method: 'GET',
+      path: '/contracts/{contract_id}/invoices/',
+      handler: listOf(resource, {
+        within: {
+          param: 'contract_id',
+          parent: contractResource(product),
+          rows: (contract, store) =>
+            product
+              .tables(store)
+              .invoices.all()
+              .filter((invoice) => invoice.contract === contract.id),
+        },
+      }),
+    },
+  ];
+};

@@ -5,15 +5,22 @@ import { renderMoney } from '../money.js';
 import { findOr404, listOf, single, type Resource } from '../resource.js';
 import { parseBody } from '../validation.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
+import { nowTimestamp } from './bodies.js';
 import { invoiceResource } from './invoices.js';
 import { paidAmount, paymentsOf } from './ledger.js';
 import type { InvoiceProcessState } from './enums.js';
+import { perProduct, type Product } from './product.js';
 import type { InvoiceRecord, PaymentRecord } from './records.js';
 
-export const paymentResource: Resource<PaymentRecord> = {
+/*
+ * Invoice payments (product spec): register with is_final_payment, list, update. FinCon and CAPEX
+ * follow the same state machine; rejections because of the invoice's state answer 409.
+ */
+
+export const paymentResource = perProduct((product): Resource<PaymentRecord> => ({
   type: 'INVOICE_PAYMENT',
   label: 'Payment',
-  table: (store) => store.fincon.payments,
+  table: (store) => product.tables(store).payments,
   attributes: (payment) => ({
     payment_date: payment.payment_date,
     paid_amount: renderMoney(payment.paid_amount),
@@ -22,8 +29,8 @@ export const paymentResource: Resource<PaymentRecord> = {
     invoice: payment.invoice,
   }),
   relationships: (payment) => ({ invoice: { data: { id: payment.invoice, type: 'INVOICE' } } }),
-  related: { invoice: { resource: () => invoiceResource, id: (payment) => payment.invoice } },
-};
+  related: { invoice: { resource: () => invoiceResource(product), id: (payment) => payment.invoice } },
+}));
 
 const grossAmount = () => decimal({ numbers: true, gt: 0 });
 
@@ -71,33 +78,37 @@ function admitPayment(invoice: InvoiceRecord, isFinal: boolean): void {
   }
 }
 
-function registerPayment(request: SandboxRequest) {
+const registerPayment = (product: Product) => (request: SandboxRequest) => {
   const { attributes } = parseBody(registerBody, request.json()).data;
   const { store } = request;
-  const invoice = findOr404(invoiceResource, store, request.params.id as string);
+  const invoice = findOr404(invoiceResource(product), store, request.params.id as string);
   const isFinal = attributes.is_final_payment ?? true;
   admitPayment(invoice, isFinal);
-  store.fincon.payments.insert({
+  product.tables(store).payments.insert({
     id: store.newId(),
     invoice: invoice.id,
     payment_date: attributes.payment_date,
     gross: attributes.payment_amount_gross,
     paid_amount: paidAmount(invoice, attributes.payment_amount_gross),
     payment_comment: attributes.payment_comment,
-    date_created: store.now().toISOString(),
+    date_created: nowTimestamp(store),
   });
   if (isFinal) invoice.invoice_process_state = 'PAID';
-  return single(invoiceResource, invoice, request, 201);
-}
+  return single(invoiceResource(product), invoice, request, 201);
+};
 
 /** Changes only what the body sends; never touches the invoice's state. */
-function updatePayment(request: SandboxRequest) {
+const updatePayment = (product: Product) => (request: SandboxRequest) => {
   const { data } = parseBody(updateBody, request.json());
   const { store } = request;
-  const invoice = findOr404(invoiceResource, store, request.params.invoice_id as string, 'invoice_id');
-  const payment = store.fincon.payments.get(request.params.payment_id as string);
+  const invoice = findOr404(invoiceResource(product), store, request.params.invoice_id as string, 'invoice_id');
+  const payment = product.tables(store).payments.get(request.params.payment_id as string);
   if (!payment || payment.invoice !== invoice.id) {
-    throw new ApiError(404, `Payment ${request.params.payment_id} does not exist on invoice ${invoice.id}.`, parameter('payment_id'));
+    throw new ApiError(
+      404,
+      `Payment ${request.params.payment_id} does not exist on invoice ${invoice.id}.`,
+      parameter('payment_id'),
+    );
   }
   if (data.id !== undefined && data.id !== payment.id) {
     throw new ApiError(400, `data.id ${data.id} does not match the payment ${payment.id} in the path.`, pointer('data', 'id'));
@@ -109,17 +120,21 @@ function updatePayment(request: SandboxRequest) {
   }
   if (date !== undefined) payment.payment_date = date;
   if (comment !== undefined) payment.payment_comment = comment;
-  return single(paymentResource, payment, request);
-}
+  return single(paymentResource(product), payment, request);
+};
 
-export const paymentRoutes: RouteSpec[] = [
+export const paymentRoutes = (product: Product): RouteSpec[] => [
   {
     method: 'GET',
     path: '/invoices/{id}/payments/',
-    handler: listOf(paymentResource, {
-      within: { param: 'id', parent: invoiceResource, rows: (invoice, store) => paymentsOf(store, invoice.id) },
+    handler: listOf(paymentResource(product), {
+      within: {
+        param: 'id',
+        parent: invoiceResource(product),
+        rows: (invoice, store) => paymentsOf(product.tables(store), invoice.id),
+      },
     }),
   },
-  { method: 'POST', path: '/invoices/{id}/register-payment/', handler: registerPayment },
-  { method: 'PATCH', path: '/invoices/{invoice_id}/payments/{payment_id}/', handler: updatePayment },
+  { method: 'POST', path: '/invoices/{id}/register-payment/', handler: registerPayment(product) },
+  { method: 'PATCH', path: '/invoices/{invoice_id}/payments/{payment_id}/', handler: updatePayment(product) },
 ];

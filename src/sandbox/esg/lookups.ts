@@ -1,0 +1,28 @@
+import type { Store } from '../store.js';
+import type { BuildingRecord, FileRecord, TenantRecord, UtilityMeterRecord } from './records.js';
+
+/* ESG addresses most records by the external ids clients give them; these find them (or not). */
+
+export function buildingByExternalId(store: Store, externalId: string): BuildingRecord | undefined {
+  return store.esg.buildings.all().find((building) => building.external_id === externalId);
+}
+
+export function meterByExternalId(store: Store, externalId: string): UtilityMeterRecord | undefined {
+  return store.esg.meters.all().find((meter) => meter.external_id === externalId);
+}
+
+export function tenantByExternalId(store: Store, externalId: string): TenantRecord | undefined {
+  return store.esg.tenants.all().find((tenant) => tenant.external_id === externalId);
+}
+
+export function fileByExternalId(store: Store, externalId: string): FileRecord | undefined {
+  return store.esg.files.all().find((file) => file.external_id === externalId);
+}
+
+/** Whether a meter or a meter import already uses the external id (optionally: other than `exceptMeterId`). */
+export function meterExternalIdTaken(store: Store, externalId: string, exceptMeterId?: string): boolean {
+  return (
+    store.esg.meters.all().some((meter) => meter.external_id === externalId && meter.id !== exceptMeterId) ||
+    store.esg.meterImports.all().some((meterImport) => meterImport.external_id === externalId)
+  );
+}
