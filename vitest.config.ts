@@ -1,11 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+// End-to-end tests spawn real server processes; give them room on a busy 2-core machine.
+const timeouts = { testTimeout: 30_000, hookTimeout: 30_000 };
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // End-to-end tests spawn real server processes; give them room on a busy 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'tests',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/after-all/**'],
+          globalSetup: ['test/support/call-log.ts'],
+          pool: 'forks',
+          ...timeouts,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Checks over what the whole run did; they need every other file to have run first.
+        test: { name: 'after-all', include: ['test/after-all/**/*.test.ts'], ...timeouts, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

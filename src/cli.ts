@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { catalog } from '../tools/index.js';
 import { ConfigError, flagHelp, loadConfig, type Config } from './config.js';
 import { startSandbox, type SandboxHandle } from './sandbox/index.js';
-import { createMcpServer, SERVER_NAME, SERVER_VERSION, selectTools } from './server.js';
+import { createMcpServer, SERVER_NAME, SERVER_VERSION } from './server.js';
+import { toolSurface } from './surface.js';
 import { serveOverHttp } from './transports/http.js';
 import { serveOverStdio } from './transports/stdio.js';
 import { apiKeyAuth } from './upstream/auth.js';
@@ -83,10 +84,12 @@ async function runServer(argv: string[]): Promise<void> {
     auth: sandbox ? apiKeyAuth('sandbox', 'sandbox') : apiKeyAuth(config.apiKey!, config.apiToken!),
     timeoutMs: config.timeoutMs,
   });
-  const tools = selectTools(config);
-  const setup = { tools, upstream, files: { roots: config.fileRoots }, sandbox: Boolean(sandbox), readOnly: config.readOnly };
+  const surface = toolSurface(config);
+  const setup = { surface, upstream, files: { roots: config.fileRoots }, sandbox: Boolean(sandbox), readOnly: config.readOnly };
+  const hidden = surface.reachable.length - surface.direct.length;
   log(
-    `${SERVER_NAME} ${SERVER_VERSION}: ${tools.length} tools${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
+    `${SERVER_NAME} ${SERVER_VERSION}: ${surface.direct.length} tools${hidden ? `, ${hidden} more through search_tools` : ''}` +
+      `${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
   );
 
   if (config.transport === 'stdio') {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
-import { defaultToolsets, toolsets as knownToolsets } from '../tools/index.js';
+import { toolsets as knownToolsets } from '../tools/index.js';
 
 interface FlagSpec {
   name: string;
@@ -38,9 +38,9 @@ export const FLAGS = [
   {
     name: 'toolsets',
     kind: 'string',
-    value: 'LIST|all',
-    default: defaultToolsets.join(','),
-    description: `Tool groups to offer: ${Object.keys(knownToolsets).join(', ')}; "all" offers every tool.`,
+    value: 'LIST',
+    default: 'daily',
+    description: `Tool groups offered as direct tools: "daily" (the daily work), "all", or any of ${Object.keys(knownToolsets).join(', ')}. Every other tool stays reachable through search_tools and call_tool.`,
   },
   { name: 'read-only', kind: 'boolean', description: 'Offer only tools that read; every tool that writes is removed.' },
   {
@@ -102,6 +102,9 @@ export function envName(flag: string): string {
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
+/** Toolset names that stand for several toolsets. */
+export const TOOLSET_KEYWORDS = ['daily', 'all'];
+
 const list = (value: string) =>
   value
     .split(',')
@@ -127,14 +130,13 @@ const configSchema = z
       }
       return products as Product[];
     }),
-    toolsets: z.string().transform((value, context): string[] | 'all' => {
-      if (value === 'all') return value;
+    toolsets: z.string().transform((value, context) => {
       const names = list(value);
-      const unknown = names.filter((name) => !(name in knownToolsets));
+      const unknown = names.filter((name) => !TOOLSET_KEYWORDS.includes(name) && !(name in knownToolsets));
       if (unknown.length || !names.length) {
         context.addIssue({
           code: 'custom',
-          message: `--toolsets takes "all" or a list of ${Object.keys(knownToolsets).join(', ')}; unknown: ${unknown.join(', ') || value}`,
+          message: `--toolsets takes daily, all or toolset names (${Object.keys(knownToolsets).join(', ')}); unknown: ${unknown.join(', ') || value}`,
         });
       }
       return names;

@@ -1,45 +1,47 @@
 /** Builds the MCP server from the catalog and the configuration. */
 import { McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { catalog } from '../tools/index.js';
-import type { Config } from './config.js';
+import { registerDiscoveryTools } from './discovery.js';
 import { runOperation } from './dispatch/execute.js';
 import type { FileAccess } from './dispatch/files.js';
 import type { Operation } from './dispatch/operation.js';
+import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
 
 export const SERVER_NAME = 'project-finance-mcp';
 export const SERVER_VERSION = '0.1.0';
 
-/** Products, toolsets, then read-only, which overrides everything. */
-export function selectTools(config: Pick<Config, 'products' | 'toolsets' | 'readOnly'>): Operation[] {
-  const { toolsets } = config;
-  return catalog.filter(
-    (operation) =>
-      config.products.includes(operation.product) &&
-      (toolsets === 'all' || toolsets.includes(operation.toolset)) &&
-      (!config.readOnly || operation.hints.readOnlyHint),
-  );
-}
-
 export interface ServerSetup {
-  tools: readonly Operation[];
+  surface: ToolSurface;
   upstream: UpstreamClient;
   files: FileAccess;
   sandbox: boolean;
   readOnly: boolean;
 }
 
-export function instructionsFor(setup: Pick<ServerSetup, 'sandbox' | 'readOnly'>): string {
+const PRODUCT_NAMES = {
+  fincon: 'finance control ("FinCon": projects, budgets, contracts, invoices, payments)',
+  capex: 'CAPEX (assets, measures and their contracts and invoices; tools prefixed capex_)',
+  esg: 'ESG (buildings, utility meters, consumption, tenants, files, audit events; tools prefixed esg_)',
+} as const;
+
+export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' | 'readOnly'>): string {
+  const { reachable, direct } = setup.surface;
+  const products = [...new Set(reachable.map((operation) => operation.product))];
   const lines = [
-    'Construction project finance data (finance control "FinCon"; CAPEX and ESG follow).',
-    'Entity model: a project holds contract units (budget packages with an initial budget; budget shifts move budget between them); a contract unit holds contracts with contractors; a contract receives change orders and invoices; an invoice is settled by one or more payments.',
+    `Construction and real-estate project finance data: ${products.map((product) => PRODUCT_NAMES[product]).join('; ')}.`,
+    'FinCon entity model: a project holds contract units (budget packages with an initial budget; budget shifts move budget between them); a contract unit holds contracts with contractors; a contract receives change orders and invoices; an invoice is settled by one or more payments.',
     'Invoice states: NEW -> DETAILS_ENTERED -> CHECKED -> APPROVED -> PAID. Only APPROVED invoices take a final payment; PAID ones take only further partial payments (is_final_payment=false).',
     'Ids are UUIDs: find them with the list_* tools and their filters, never guess them.',
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
     'Lists return up to 100 rows; when next_cursor is set, call the same tool with that cursor until it is null. Totals over a whole list need every page.',
     'The API does not deduplicate payments: read list_invoice_payments before registering one, and never repeat a payment call that may already have succeeded.',
   ];
+  if (reachable.length > direct.length) {
+    lines.push(
+      `Only the daily tools are listed; ${reachable.length - direct.length} more (documents, contractors, change orders, reporting and more) are found with search_tools and run with call_tool.`,
+    );
+  }
   if (setup.sandbox) {
     lines.push(
       'THIS IS THE EMBEDDED SANDBOX with demo data, not a real account: nothing done here reaches a real company. Set PFM_API_KEY and PFM_API_TOKEN to work with the real API.',
@@ -80,7 +82,9 @@ export function createMcpServer(setup: ServerSetup): McpServer {
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: instructionsFor(setup), capabilities: { tools: {} } },
   );
-  for (const operation of setup.tools) {
+  const run = (operation: Operation, args: Record<string, unknown>, signal: AbortSignal) =>
+    runOperation(operation, args, { upstream: setup.upstream, files: setup.files, signal });
+  for (const operation of setup.surface.direct) {
     server.registerTool(
       operation.name,
       {
@@ -90,13 +94,11 @@ export function createMcpServer(setup: ServerSetup): McpServer {
         outputSchema: convertedOnce(operation.outputSchema),
         annotations: operation.hints,
       },
-      (args, context) =>
-        runOperation(operation, args as Record<string, unknown>, {
-          upstream: setup.upstream,
-          files: setup.files,
-          signal: context.mcpReq.signal,
-        }),
+      (args, context) => run(operation, args as Record<string, unknown>, context.mcpReq.signal),
     );
+  }
+  if (setup.surface.reachable.length > setup.surface.direct.length) {
+    registerDiscoveryTools(server, { ...setup.surface, readOnly: setup.readOnly, run });
   }
   return server;
 }

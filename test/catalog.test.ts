@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pathArgument, pathVariables } from '../src/dispatch/operation.js';
-import { catalog, defaultToolsets, toolsets } from '../tools/index.js';
+import { hints, pathArgument, pathVariables } from '../src/dispatch/operation.js';
+import { catalog, dailyToolsets, toolsets } from '../tools/index.js';
 
 const openapi = (product: string) =>
   JSON.parse(readFileSync(new URL(`../../shared/api/openapi/${product}.json`, import.meta.url), 'utf8')) as {
@@ -33,17 +33,18 @@ describe('the catalog', () => {
     }
   });
 
-  it('sets all four hints deliberately: reads are read-only and idempotent, writes are not read-only', () => {
+  it('sets all four hints deliberately: reads read, PATCH overwrites, DELETE removes, creates append', () => {
+    const kindOf = (operation: (typeof catalog)[number]) =>
+      Object.entries(hints).find(([, preset]) => preset === operation.hints)?.[0];
     for (const operation of catalog) {
-      expect(Object.keys(operation.hints).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);
-      expect(operation.hints.openWorldHint).toBe(true);
-      if (operation.method === 'GET') {
-        expect(operation.hints).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
-      } else {
-        expect(operation.hints.readOnlyHint).toBe(false);
-      }
-      if (operation.method === 'PATCH') expect(operation.hints.idempotentHint).toBe(true);
-      if (operation.method === 'POST') expect(operation.hints.idempotentHint).toBe(false);
+      const kind = kindOf(operation);
+      expect(kind, `${operation.name} uses one of the hint presets`).toBeDefined();
+      if (operation.method === 'GET') expect(kind, operation.name).toBe('read');
+      else expect(kind, operation.name).not.toBe('read');
+      if (operation.method === 'PATCH') expect(kind, operation.name).toBe('overwrite');
+      if (operation.method === 'DELETE') expect(kind, operation.name).toBe('remove');
+      // POST serves creates (append) as well as update-style actions and upserts (overwrite) and unassigning (remove).
+      if (operation.method === 'POST' && operation.name.startsWith('create_')) expect(kind, operation.name).toBe('append');
     }
   });
 
@@ -55,14 +56,25 @@ describe('the catalog', () => {
       }
       const body = operation.body;
       if (!body) continue;
-      const used = [...body.attributes, ...Object.values(body.relationships ?? {}).map((r) => r.arg), body.idArg ?? args[0]!];
+      // Bulk bodies take their attributes from each row of the array argument.
+      const rows = body.rows ? (operation.inputSchema.shape[body.rows] as z.ZodArray<z.ZodObject> | undefined) : undefined;
+      if (body.rows) {
+        expect(rows, `${operation.name} rows ${body.rows}`).toBeDefined();
+        for (const entry of body.attributes) {
+          const name = typeof entry === 'string' ? entry : entry.arg;
+          expect(Object.keys(rows!.element.shape), `${operation.name} row ${name}`).toContain(name);
+        }
+        continue;
+      }
+      const attributeArgs = body.attributes.map((entry) => (typeof entry === 'string' ? entry : entry.arg));
+      const used = [...attributeArgs, ...Object.values(body.relationships ?? {}).map((r) => r.arg), body.idArg ?? args[0]!];
       for (const name of used) expect(args, `${operation.name} body ${name}`).toContain(name);
     }
   });
 
   it('puts every tool in a known toolset, and the defaults exist', () => {
     for (const operation of catalog) expect(Object.keys(toolsets)).toContain(operation.toolset);
-    for (const name of defaultToolsets) expect(catalog.some((operation) => operation.toolset === name)).toBe(true);
+    for (const name of dailyToolsets(['fincon', 'capex', 'esg'])) expect(catalog.some((op) => op.toolset === name)).toBe(true);
   });
 
   it('describes every argument for the model', () => {

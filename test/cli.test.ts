@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { ConfigError, envName, FLAGS, loadConfig } from '../src/config.js';
 import { SERVER_VERSION } from '../src/server.js';
+import { toolSurface } from '../src/surface.js';
 import { catalog } from '../tools/index.js';
 import { CLI, connectStdio } from './support/harness.js';
 
@@ -72,17 +73,20 @@ describe('the command line', () => {
     const readOnly = await connectStdio('legacy', { args: ['--read-only'] });
     const readTools = (await readOnly.listTools()).map((tool) => tool.name);
     await readOnly.close();
-    expect(readTools.sort()).toEqual(
-      catalog
-        .filter((op) => op.hints.readOnlyHint)
-        .map((op) => op.name)
-        .sort(),
-    );
+    // Without --toolsets the daily toolsets are offered, here only their reading tools.
+    const dailyReads = catalog.filter((op) => op.hints.readOnlyHint && toolSurface(loadConfig([], {})).direct.includes(op));
+    expect(readTools.sort()).toEqual([...dailyReads.map((op) => op.name), 'call_tool', 'search_tools'].sort());
 
     const narrowed = await connectStdio('legacy', { env: { PFM_TOOLSETS: 'payments' } });
     const paymentTools = (await narrowed.listTools()).map((tool) => tool.name);
     await narrowed.close();
-    expect(paymentTools.sort()).toEqual(['list_invoice_payments', 'register_invoice_payment', 'update_invoice_payment']);
+    expect(paymentTools.sort()).toEqual([
+      'call_tool',
+      'list_invoice_payments',
+      'register_invoice_payment',
+      'search_tools',
+      'update_invoice_payment',
+    ]);
   });
 
   it('keeps the version in step with package.json and the bundle manifest', () => {
@@ -97,7 +101,7 @@ describe('configuration', () => {
   it('reads flags, then PFM_* variables, then defaults', () => {
     const config = loadConfig(['--port', '4000'], { PFM_PORT: '5000', PFM_TRANSPORT: 'http', PFM_READ_ONLY: 'true' });
     expect(config).toMatchObject({ port: 4000, transport: 'http', readOnly: true, host: '127.0.0.1' });
-    expect(config.toolsets).toEqual(['projects', 'budget', 'contracts', 'invoices', 'payments']);
+    expect(config.toolsets).toEqual(['daily']);
     expect(config.urls.fincon).toBe('https://api.alasco.de/fincon/v1');
   });
 

@@ -85,3 +85,59 @@ export function flag(description: string) {
     .boolean({ error: (issue) => (issue.input === undefined ? 'is required: true or false' : 'must be true or false') })
     .meta({ description });
 }
+
+/** A money amount as the API takes it where a currency may be given (contract amounts). */
+export function moneyInput(description: string) {
+  return z
+    .object({
+      net: decimalString('Net amount, decimal string'),
+      tax: decimalString('Tax amount, decimal string'),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })
+        .meta({ description: 'Currency code, e.g. EUR; the account currency when omitted' })
+        .optional(),
+    })
+    .meta({ description });
+}
+
+export function integer(description: string, min?: number, max?: number) {
+  let schema = z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required: a whole number' : 'must be a whole number') })
+    .int({ error: 'must be a whole number' });
+  if (min !== undefined) schema = schema.min(min, { error: `must be at least ${min}` });
+  if (max !== undefined) schema = schema.max(max, { error: `must be at most ${max}` });
+  return schema.meta({ description });
+}
+
+/** One or more resource ids, e.g. the projects a report covers. */
+export function uuidList(description: string, source: string) {
+  return z
+    .array(uuid('An id', source), {
+      error: (issue) =>
+        issue.input === undefined ? `is required: a list of ids from ${source}` : `must be a list of ids from ${source}`,
+    })
+    .min(1, { error: `give at least one id (from ${source})` })
+    .meta({ description });
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** A moment with its time zone (ISO 8601), e.g. a reading timestamp or the bounds of an event range. */
+export function isoDateTime(description: string) {
+  const expectation = 'an ISO 8601 date-time with time zone, e.g. 2026-11-22T08:30:00Z';
+  return requiredString(expectation)
+    .refine(
+      (value) => {
+        const day = DATE_TIME.exec(value)?.[1];
+        return day !== undefined && isCalendarDate(day) && !Number.isNaN(Date.parse(value));
+      },
+      { error: `must be ${expectation}` },
+    )
+    .meta({ format: 'date-time', description });
+}
+
+/** A value the API requires but takes as null: omitting it sends null. */
+export function orNull<T extends z.ZodType>(schema: T, description: string) {
+  return schema.nullable().default(null).meta({ description });
+}

@@ -1,35 +1,26 @@
-/** The catalog: every declared operation, and the toolsets that group them. */
-import type { Operation } from '../src/dispatch/operation.js';
-import { listBudgetShifts } from './fincon/budget-shifts.js';
-import { createContractUnit, getContractUnit, listContractUnits, updateContractUnit } from './fincon/contract-units.js';
-import { getProject, listProjects } from './fincon/projects.js';
-import { fincon } from './scope.js';
-import { contractOperations } from './shared/contracts.js';
-import { invoiceOperations } from './shared/invoices.js';
-import { paymentOperations } from './shared/payments.js';
+/** The catalog: every declared operation of every product, and the toolsets that group them. */
+import type { Operation, Product } from '../src/dispatch/operation.js';
+import { capexOperations, capexToolsets } from './capex/index.js';
+import { esgOperations, esgToolsets } from './esg/index.js';
+import { finconOperations, finconToolsets } from './fincon/index.js';
+import type { ToolsetInfo } from './toolsets.js';
 
-export const catalog: readonly Operation[] = [
-  listProjects,
-  getProject,
-  listContractUnits,
-  getContractUnit,
-  createContractUnit,
-  updateContractUnit,
-  listBudgetShifts,
-  ...contractOperations(fincon),
-  ...invoiceOperations(fincon),
-  ...paymentOperations(fincon),
-];
+export const catalog: readonly Operation[] = [...finconOperations, ...capexOperations, ...esgOperations];
 
-export const toolsets = {
-  projects: 'Projects and their master data',
-  budget: 'Contract units (budget packages) and budget shifts',
-  contracts: 'Contracts with contractors',
-  invoices: 'Invoices and their states',
-  payments: 'Invoice payments: list, register, correct',
-} as const satisfies Record<string, string>;
+export const toolsets: Readonly<Record<string, ToolsetInfo>> = { ...finconToolsets, ...capexToolsets, ...esgToolsets };
 
-export type Toolset = keyof typeof toolsets;
+function productOf(toolset: string): Product | undefined {
+  return catalog.find((operation) => operation.toolset === toolset)?.product;
+}
 
-/** The daily work, exposed when no --toolsets flag is given. */
-export const defaultToolsets: readonly Toolset[] = ['projects', 'budget', 'contracts', 'invoices', 'payments'];
+/**
+ * The daily work, offered as direct tools unless --toolsets says otherwise: FinCon's
+ * daily toolsets when FinCon is offered (the core product; CAPEX and ESG stay
+ * reachable through search_tools), otherwise the daily toolsets of the products offered.
+ */
+export function dailyToolsets(products: readonly Product[]): string[] {
+  const primary: readonly Product[] = products.includes('fincon') ? ['fincon'] : products;
+  return Object.entries(toolsets)
+    .filter(([name, info]) => info.daily && primary.includes(productOf(name)!))
+    .map(([name]) => name);
+}

@@ -10,6 +10,17 @@ function filterKeys(filters: Filters): string[] {
   return Object.entries(filters).flatMap(([attribute, operations]) => operations.map((op) => `${attribute}.${op}`));
 }
 
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** Filter keys may name an id inside the attribute, e.g. `custom_fields.<uuid>.exact`. */
+function filterKeyMatcher(filters: Filters): (key: string) => boolean {
+  const exact = new Set(filterKeys(filters));
+  const patterns = filterKeys(filters)
+    .filter((key) => key.includes('<uuid>'))
+    .map((key) => new RegExp(`^${key.replaceAll('.', '\\.').replace('<uuid>', UUID_PATTERN)}$`));
+  return (key) => exact.has(key) || patterns.some((pattern) => pattern.test(key));
+}
+
 /** Attributes grouped by the operations they allow: compact enough for every list tool. */
 function describeFilters(filters: Filters): string {
   const groups = new Map<string, string[]>();
@@ -22,16 +33,16 @@ function describeFilters(filters: Filters): string {
 }
 
 function filtersArgument(filters: Filters) {
-  const allowed = new Set(filterKeys(filters));
+  const isAllowed = filterKeyMatcher(filters);
   return z
     .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string()).min(1)]))
     .superRefine((given, context) => {
       for (const [key, value] of Object.entries(given)) {
-        if (!allowed.has(key)) {
+        if (!isAllowed(key)) {
           context.addIssue({
             code: 'custom',
             path: [key],
-            message: `is not a supported filter here; use one of: ${[...allowed].join(', ')}`,
+            message: `is not a supported filter here; use one of: ${filterKeys(filters).join(', ')}`,
           });
         } else if (key.endsWith('.range') && (Array.isArray(value) ? value.length : String(value).split(',').length) !== 2) {
           context.addIssue({ code: 'custom', path: [key], message: 'takes exactly two values: [from, to]' });
@@ -44,7 +55,7 @@ function filtersArgument(filters: Filters) {
 function includeArgument(paths: readonly string[]) {
   return z
     .array(z.enum(paths as [string, ...string[]], { error: `must be one of ${paths.join(', ')}` }))
-    .meta({ description: 'Related resources to return alongside, in "included".' });
+    .meta({ description: 'Related resources to return with the result.' });
 }
 
 const cursorArgument = z

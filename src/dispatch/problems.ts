@@ -5,8 +5,8 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { core } from 'zod';
-import { type Operation, pathArgument, pathVariables } from './operation.js';
 import type { UpstreamResponse } from '../upstream/client.js';
+import { type Operation, pathArgument, pathVariables } from './operation.js';
 
 export function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
@@ -23,6 +23,7 @@ export class ArgumentProblem extends Error {
   }
 }
 
+/** Arguments that failed a tool's input schema, as call_tool reports them. */
 export function describeIssues(toolName: string, issues: readonly core.$ZodIssue[]): string {
   const lines = issues.map((issue) => `- ${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
   return `Invalid arguments for ${toolName}; nothing was sent to the API.\n${lines.join('\n')}`;
@@ -38,20 +39,42 @@ interface ApiError {
   status?: string;
   title?: string;
   detail?: string;
+  /** ESG errors carry a machine-readable code, e.g. ALA-4003. */
+  code?: string | null;
   source?: Record<string, string> | null;
 }
 
-/** Maps an API location (`["body","data","attributes","name"]`) to our argument name. */
+/** The argument that fills a body attribute (most share its name; some are renamed, e.g. property_id). */
+function bodyArgument(operation: Operation, attribute: string): string {
+  for (const entry of operation.body?.attributes ?? []) {
+    if (typeof entry !== 'string' && entry.name === attribute) return entry.arg;
+  }
+  return attribute;
+}
+
+function queryArgument(operation: Operation, parameter: string): string {
+  const filter = /^filter\[(.+)\]$/.exec(parameter)?.[1];
+  if (!filter) return parameter;
+  const typed = Object.entries(operation.list?.filterArgs ?? {}).find(([, key]) => key === filter);
+  return typed ? typed[0] : `filters.${filter}`;
+}
+
+/** Maps an API location (`["body","data","attributes","name"]`, `["query","year"]`) to our argument name. */
 function argumentFor(operation: Operation, location: readonly unknown[]): string {
   const parts = location.map(String);
-  if (parts[0] === 'path' && parts[1]) return pathArgument(operation, parts[1]);
+  const [where, name] = parts;
+  if (where === 'path' && name) return pathArgument(operation, name);
+  if (where === 'query' && name) return queryArgument(operation, name);
   const attributes = parts.indexOf('attributes');
-  if (attributes >= 0 && parts[attributes + 1]) return parts.slice(attributes + 1).join('.');
+  if (attributes >= 0 && parts[attributes + 1]) {
+    const field = [bodyArgument(operation, parts[attributes + 1]!), ...parts.slice(attributes + 2)].join('.');
+    const row = parts[parts.indexOf('data') + 1];
+    return operation.body?.rows && row !== undefined && /^\d+$/.test(row) ? `${operation.body.rows}.${row}.${field}` : field;
+  }
   const relationships = parts.indexOf('relationships');
   const relation = relationships >= 0 ? parts[relationships + 1] : undefined;
   if (relation) return operation.body?.relationships?.[relation]?.arg ?? relation;
-  const filter = parts[0] === 'query' ? /^filter\[(.+)\]$/.exec(parts[1] ?? '') : null;
-  if (filter) return `filters.${filter[1]}`;
+  if (where === 'body' && name && operation.upload?.fileField === name) return 'file_path';
   return parts.filter((part) => part !== 'body' && part !== 'data').join('.') || '(request)';
 }
 
@@ -60,8 +83,7 @@ function sourceArgument(operation: Operation, source: ApiError['source']): strin
   if (source?.pointer) return argumentFor(operation, source.pointer.replace(/^\//, '').split('/'));
   const parameter = source?.parameter;
   if (!parameter) return undefined;
-  const where = pathVariables(operation.path).includes(parameter) ? 'path' : 'query';
-  return argumentFor(operation, [where, parameter]);
+  return argumentFor(operation, [pathVariables(operation.path).includes(parameter) ? 'path' : 'query', parameter]);
 }
 
 function apiMessages(operation: Operation, body: unknown): string[] {
@@ -78,7 +100,8 @@ function apiMessages(operation: Operation, body: unknown): string[] {
     return (document.errors as ApiError[]).map((error) => {
       const field = sourceArgument(operation, error.source);
       const message = [error.title, error.detail].filter(Boolean).join(': ') || 'error';
-      return field ? `${field}: ${message}` : message;
+      const coded = error.code ? `[${error.code}] ${message}` : message;
+      return field ? `${field}: ${coded}` : coded;
     });
   }
   return [];
@@ -92,29 +115,30 @@ function idArguments(operation: Operation): string {
 
 function nextStep(operation: Operation, response: UpstreamResponse): string {
   const { status } = response;
-  const changes = operation.method !== 'GET';
-  if (status === 401 || status === 403) {
-    return 'The API refused the credentials. Check PFM_API_KEY and PFM_API_TOKEN (or the OAuth settings) of this server.';
+  const unchanged = operation.method === 'GET' ? '' : 'Nothing was changed. ';
+  if (status === 401) {
+    return 'The API refused the credentials. Check PFM_API_KEY and PFM_API_TOKEN of this server.';
+  }
+  if (status === 403) {
+    return `${unchanged}The API does not allow this: the account lacks the permission, or the resource cannot be changed this way (see the message above).`;
   }
   if (status === 404) {
     const ids = idArguments(operation);
-    return ids ? `Nothing was found; check ${ids} (list tools return valid ids).` : 'Nothing was found.';
+    return `${unchanged}Nothing was found${ids ? `; check ${ids} (list tools return valid ids)` : ''}.`;
   }
   if (status === 409) {
-    return `Nothing was changed: the current state does not allow this. ${operation.onConflict ?? 'Read the current state before deciding what to do.'}`;
+    return `${unchanged}The current state does not allow this. ${operation.onConflict ?? 'Read the current state before deciding what to do.'}`;
   }
   if (status === 429) {
     const wait = response.headers['retry-after'];
     return `The API is rate limiting requests; wait${wait ? ` ${String(wait)} seconds` : ' a little'} before trying again.`;
   }
   if (status >= 500) {
-    return changes
+    return unchanged
       ? 'The API failed while handling the request; it may or may not have been applied. Read the current state before trying again.'
       : 'The API failed; try again shortly.';
   }
-  return changes
-    ? 'Nothing was changed; fix the arguments named above and try again.'
-    : 'Fix the arguments named above and try again.';
+  return `${unchanged}Fix the arguments named above and try again.`;
 }
 
 export function describeUpstreamFailure(operation: Operation, response: UpstreamResponse): string {

@@ -42,7 +42,8 @@ export function flattenResource(resource: ResourceObject): FlatResource {
   }
   const flat: FlatResource = { id: resource.id, type: resource.type };
   for (const [name, value] of Object.entries(resource.attributes ?? {})) {
-    if (!isBlank(value)) flat[name] = value;
+    // An attribute called id or type (a contact's type) must not hide the resource's own.
+    if (!isBlank(value)) flat[name === 'id' || name === 'type' ? `${resource.type.toLowerCase()}_${name}` : name] = value;
   }
   for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
     const data = relationship?.data;

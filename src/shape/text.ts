@@ -34,7 +34,8 @@ export function renderResource(view: ResourceView, item: FlatResource): string {
   const lines = Object.entries(item)
     .filter(([key]) => key !== 'id' && key !== 'type')
     .map(([key, value]) => `${key}: ${renderValue(value)}`);
-  const heading = `${view.singular[0]?.toUpperCase()}${view.singular.slice(1)} ${labelOf(item, view.label)} (id ${item.id})`;
+  const name = `${view.singular[0]?.toUpperCase()}${view.singular.slice(1)} ${labelOf(item, view.label)}`;
+  const heading = item.id === undefined ? name : `${name} (id ${item.id})`;
   return [heading, ...lines].join('\n');
 }
 

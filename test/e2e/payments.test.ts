@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shape/money.js';
-import { connect, dataOf, textOf, type TestClient } from '../support/harness.js';
+import { connect, dataOf, textOf, type TestClient, type Page, type Money } from '../support/harness.js';
 
-type Money = { currency?: string; net: string; tax: string };
 type Invoice = {
   id: string;
   invoice_process_state: string;
@@ -16,7 +15,6 @@ type Invoice = {
   payment_comment?: string;
 };
 type Payment = { id: string; payment_date: string; paid_amount: Money; payment_comment?: string; date_created: string };
-type Page<T> = { items: T[]; next_cursor: string | null; page_totals?: Record<string, Money[]> };
 
 let client: TestClient;
 const used = new Set<string>();

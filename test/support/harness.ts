@@ -10,6 +10,7 @@ import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/clien
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { recordCall } from './call-log.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 
@@ -23,10 +24,31 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** A flattened resource as the tools return it. */
+export type Item = Record<string, unknown> & { id: string; type: string };
+
+export interface Money {
+  currency?: string;
+  net: string;
+  tax: string;
+}
+
+/** What list tools return as structured content. */
+export interface Page<T = Item> {
+  items: T[];
+  next_cursor: string | null;
+  page_totals?: Record<string, Money[]>;
+  included?: Item[];
+}
+
 export interface TestClient {
   era: Era;
   transport: Transport;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** Calls a list tool and returns its page; fails with the tool's text when it errs. */
+  page<T = Item>(name: string, args?: Record<string, unknown>): Promise<Page<T>>;
+  /** The rows of the first page of a list tool. */
+  items<T = Item>(name: string, args?: Record<string, unknown>): Promise<T[]>;
   listTools(): Promise<Array<{ name: string; annotations?: Record<string, unknown>; outputSchema?: unknown }>>;
   instructions(): string | undefined;
   close(): Promise<void>;
@@ -55,10 +77,17 @@ interface SdkClient {
 }
 
 function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
+  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
+    recordCall(name);
+    return (await client.callTool({ name, arguments: args })) as ToolResult;
+  };
+  const page = async <T>(name: string, args: Record<string, unknown> = {}) => dataOf<Page<T>>(await callTool(name, args));
   return {
     era,
     transport,
-    callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    callTool,
+    page,
+    items: async (name, args = {}) => (await page(name, args)).items as never,
     listTools: async () => (await client.listTools()).tools as never,
     instructions: () => client.getInstructions(),
     close: () => client.close(),

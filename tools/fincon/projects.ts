@@ -1,9 +1,10 @@
-import { defineOperation } from '../../src/dispatch/define.js';
-import { hints, type ResourceView } from '../../src/dispatch/operation.js';
-import { uuid } from '../fields.js';
+import { hints, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
+import { choice, decimalString, flag, isoDate, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
-
-const range = ['less_than_equal', 'greater_than_equal', 'range', 'is'] as const;
+import { fincon } from '../scope.js';
+import { customFieldView } from '../shared/contracts.js';
+import { submitInvoice } from '../shared/invoices.js';
+import { allOptional, boundsOrUnset, declarer, matches, oneOf } from '../shared/kit.js';
 
 export const projectView: ResourceView = {
   type: 'PROJECT',
@@ -34,53 +35,155 @@ export const projectView: ResourceView = {
   }),
 };
 
-export const listProjects = defineOperation({
+const declare = declarer(fincon, 'projects');
+const setup = declarer(fincon, 'project_setup');
+const projectId = (description: string) => uuid(description, 'list_projects');
+const entityId = (description: string) => uuid(description, 'list_contracting_entities');
+const read = { method: 'GET', hints: hints.read, result: projectView } as const;
+
+const area = (what: string) => decimalString(`${what} in m², decimal string`);
+/** What create and update share; all optional. */
+const projectFields = allOptional({
+  identifier: text('Project identifier, e.g. "HM-2026" (at most 50 characters)', 50),
+  description: text('Description'),
+  project_usage: choice(['COMMERCIAL_USAGE', 'NON_COMMERCIAL_USAGE', 'MIXED_USAGE'], 'Usage of the project'),
+  default_tax_rate: decimalString('Default tax rate in percent, e.g. "19.00"'),
+  estimated_start_date: isoDate('Estimated start, YYYY-MM-DD'),
+  estimated_end_date: isoDate('Estimated end, YYYY-MM-DD'),
+  gross_floor_area: area('Gross floor area'),
+  effective_floor_area: area('Effective floor area'),
+  residential_area: area('Residential area'),
+  commercial_area: area('Commercial area'),
+  rental_area: area('Rental area'),
+  gross_volume: decimalString('Gross volume in m³, decimal string'),
+  commercial_usage_ratio: decimalString('Commercial usage ratio, decimal string'),
+});
+const fieldNames = Object.keys(projectFields);
+
+export const listProjects = declare({
+  ...read,
   name: 'list_projects',
   title: 'List projects',
   description:
     'Lists construction projects (100 per page) with name, identifier, status and dates. Start here to find a project id, e.g. filter {"name.contains": "Hunsrück"}.',
-  product: 'fincon',
-  toolset: 'projects',
-  method: 'GET',
   path: '/projects/',
-  hints: hints.read,
   list: {
     filters: {
-      id: ['in', 'not_in'],
-      name: ['exact', 'contains'],
-      identifier: ['exact', 'contains'],
-      description: ['exact', 'contains'],
+      id: oneOf,
+      name: matches,
+      identifier: matches,
+      description: matches,
       is_active: ['is'],
       use_cost_elements: ['is'],
-      project_usage: ['in', 'not_in'],
-      property: ['in', 'not_in'],
-      default_contracting_entity: ['in', 'not_in'],
-      cost_element_tree_template: ['in', 'not_in'],
-      default_tax_rate: range,
-      estimated_start_date: range,
-      estimated_end_date: range,
-      gross_floor_area: range,
-      effective_floor_area: range,
-      residential_area: range,
-      commercial_area: range,
-      rental_area: range,
-      gross_volume: range,
-      commercial_usage_ratio: range,
+      project_usage: oneOf,
+      property: oneOf,
+      default_contracting_entity: oneOf,
+      cost_element_tree_template: oneOf,
+      default_tax_rate: boundsOrUnset,
+      estimated_start_date: boundsOrUnset,
+      estimated_end_date: boundsOrUnset,
+      gross_floor_area: boundsOrUnset,
+      effective_floor_area: boundsOrUnset,
+      residential_area: boundsOrUnset,
+      commercial_area: boundsOrUnset,
+      rental_area: boundsOrUnset,
+      gross_volume: boundsOrUnset,
+      commercial_usage_ratio: boundsOrUnset,
     },
   },
-  result: projectView,
 });
 
-export const getProject = defineOperation({
+export const getProject = declare({
+  ...read,
   name: 'get_project',
   title: 'Get a project',
   description: 'Returns one project with all its master data (areas, tax rate, property, default contracting entity).',
-  product: 'fincon',
-  toolset: 'projects',
-  method: 'GET',
   path: '/projects/{id}/',
   pathArgs: { id: 'project_id' },
-  hints: hints.read,
-  args: { project_id: uuid('The project id', 'list_projects') },
-  result: projectView,
+  args: { project_id: projectId('The project id') },
 });
+
+export const projectOperations: readonly Operation[] = [
+  listProjects,
+  getProject,
+  setup({
+    ...read,
+    name: 'list_property_projects',
+    title: 'List the projects on a property',
+    description: 'Lists the projects built on one property (plot or building).',
+    path: '/properties/{property_id}/projects/',
+    args: { property_id: uuid('The property id', 'list_properties') },
+    list: {},
+  }),
+  setup({
+    ...read,
+    name: 'list_contracting_entity_projects',
+    title: 'List the projects of a contracting entity',
+    description: 'Lists the projects whose default contracting entity (the commissioning company) is the given one.',
+    path: '/contracting_entities/{contracting_entity_id}/projects/',
+    args: { contracting_entity_id: entityId('The contracting entity id') },
+    list: {},
+  }),
+  setup({
+    name: 'create_project',
+    title: 'Create a project',
+    description: 'Creates a project on a property with its default contracting entity. Returns the new project.',
+    method: 'POST',
+    path: '/projects/',
+    hints: hints.append,
+    args: {
+      name: text('Project name (at most 250 characters)', 250),
+      property_id: uuid('The property the project is built on', 'list_properties'),
+      default_contracting_entity_id: entityId('The contracting entity that commissions its contracts by default'),
+      use_cost_elements: flag('Structure the budget by cost elements instead of contract unit budgets').optional(),
+      cost_element_tree_template_id: uuid('Cost element tree template to use', 'list_cost_element_tree_templates').optional(),
+      ...projectFields,
+    },
+    body: {
+      type: 'PROJECT',
+      attributes: [
+        'name',
+        { name: 'property', arg: 'property_id' },
+        { name: 'default_contracting_entity', arg: 'default_contracting_entity_id' },
+        'use_cost_elements',
+        { name: 'cost_element_tree_template', arg: 'cost_element_tree_template_id' },
+        ...fieldNames,
+      ],
+    },
+    result: projectView,
+  }),
+  setup({
+    name: 'update_project',
+    title: 'Update a project',
+    description:
+      'Changes master data of a project (name, dates, areas, tax rate, default contracting entity); omitted fields keep their value.',
+    method: 'PATCH',
+    path: '/projects/{id}/',
+    pathArgs: { id: 'project_id' },
+    hints: hints.overwrite,
+    args: {
+      project_id: projectId('The project to change'),
+      name: text('New name (at most 250 characters)', 250).optional(),
+      default_contracting_entity_id: entityId('New default contracting entity').optional(),
+      ...projectFields,
+    },
+    requireOneOf: ['name', 'default_contracting_entity_id', ...fieldNames],
+    body: {
+      type: 'PROJECT',
+      attributes: ['name', { name: 'default_contracting_entity', arg: 'default_contracting_entity_id' }, ...fieldNames],
+    },
+    result: projectView,
+  }),
+  setup({
+    name: 'list_project_custom_fields',
+    title: 'List the custom fields of a project',
+    description: 'Lists the custom field values of one project, each with its name and value.',
+    method: 'GET',
+    path: '/projects/{project_id}/custom_fields/',
+    hints: hints.read,
+    args: { project_id: projectId('The project id') },
+    list: {},
+    result: customFieldView,
+  }),
+  submitInvoice(fincon, 'project'),
+];

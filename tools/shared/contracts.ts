@@ -1,8 +1,10 @@
-import { defineOperation } from '../../src/dispatch/define.js';
+import { z } from 'zod';
 import { hints, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
-import { uuid } from '../fields.js';
-import { out, resourceSchema } from '../output.js';
+import { choice, flag, integer, isoDate, moneyInput, text, uuid } from '../fields.js';
+import { keylessSchema, out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
+import { CONTRACT_STATUSES, CONTRACT_TYPES } from './enums.js';
+import { allOptional, bounds, declarer, matches, oneOf } from './kit.js';
 
 /** What a contract hangs from: a contract unit in FinCon, a measure in CAPEX. */
 export function contractParent(scope: Scope): 'contract_unit' | 'measure' {
@@ -38,62 +40,237 @@ export function contractView(scope: Scope): ResourceView {
   };
 }
 
-/** The API documents the same include paths for both products. */
-export const contractIncludes = [
-  'contractor',
-  'contracting_entity',
-  'contract_unit',
-  'contract_unit.project',
-  'contract_unit.project.property',
-] as const;
+const termsView: ResourceView = {
+  type: 'CONTRACT_TERMS',
+  singular: 'contract terms',
+  plural: 'contract terms',
+  label: ['contract_id'],
+  columns: ['calculation_block_order'],
+  schema: keylessSchema({
+    contract_id: out.id,
+    calculation_block_order: out.texts,
+    general_terms: out.object,
+    rules: z.array(out.object),
+  }),
+};
 
-const dates = ['less_than_equal', 'greater_than_equal', 'range'] as const;
+/** Custom field values of a contract (both products) or a project (FinCon). */
+export const customFieldView: ResourceView = {
+  type: 'CUSTOM_FIELD',
+  singular: 'custom field',
+  plural: 'custom fields',
+  label: ['name'],
+  columns: ['value'],
+  schema: resourceSchema({ name: out.text, value: out.any }),
+};
+
+/**
+ * What a contract's parent includes: its contract unit up to the property in FinCon. The CAPEX
+ * OpenAPI repeats FinCon's contract_unit paths, which CAPEX has no data for; a CAPEX contract's
+ * parent is its measure and the measure's asset.
+ */
+export function parentIncludes(scope: Scope): string[] {
+  return scope.product === 'capex'
+    ? ['measure', 'measure.asset']
+    : ['contract_unit', 'contract_unit.project', 'contract_unit.project.property'];
+}
+
+export function contractIncludes(scope: Scope): string[] {
+  return ['contractor', 'contracting_entity', ...parentIncludes(scope)];
+}
 
 export function contractId(scope: Scope) {
   return uuid('The contract id', scope.tool('list_contracts'));
 }
 
+/** Only single contracts can be created; the others are set up in the application. */
+const creatableType = z
+  .enum(['STANDARD'], {
+    error: (issue) =>
+      CONTRACT_TYPES.includes(String(issue.input) as never)
+        ? `${String(issue.input)} contracts cannot be created through the API: it creates only single (STANDARD) contracts, as DRAFT; set up multipart and recurring contracts in the application`
+        : 'must be STANDARD',
+  })
+  .meta({ description: 'Only STANDARD: the API creates single contracts; MULTIPART and RECURRING ones cannot be created here.' });
+
+const contractFields = {
+  description: text('Description'),
+  contract_number: text('Contract number (at most 250 characters)', 250),
+  cost_center: text('Cost center (at most 100 characters)', 100),
+  date_contract: isoDate('Contract date, YYYY-MM-DD'),
+  booking_account_number: integer('Booking account number', 1, 999_999_999),
+  amount: moneyInput('Contract amount as {"net": "480000.00", "tax": "91200.00"}, optionally with "currency"'),
+};
+const contractAttributes = ['name', ...Object.keys(contractFields)];
+
+/** Contracts and what hangs from them (terms, custom fields), in FinCon and CAPEX. */
 export function contractOperations(scope: Scope): Operation[] {
+  const declare = declarer(scope, 'contracts');
+  const admin = declarer(scope, 'contract_admin');
   const view = contractView(scope);
-  const common = { product: scope.product, toolset: scope.toolset('contracts'), hints: hints.read, result: view } as const;
+  const parent = contractParent(scope);
+  const parentType = parent.toUpperCase();
+  const parentList = scope.tool(parent === 'measure' ? 'list_measures' : 'list_contract_units');
+  const entityId = (what: string) => uuid(what, scope.tool('list_contracting_entities'));
+  const contractorId = (what: string) => uuid(what, scope.tool('list_contractors'));
+  const read = { method: 'GET', hints: hints.read, result: view } as const;
+  const contractsOf = (what: string) => `Lists the contracts of one ${what} (100 per page) with number, status, type and amount.`;
+
   return [
-    defineOperation({
-      ...common,
-      name: scope.tool('list_contracts'),
+    declare({
+      ...read,
+      name: 'list_contracts',
       title: 'List contracts',
-      description: `Lists contracts with contractors (100 per page): number, status, type and contract amount. Filter by ${contractParent(scope)}, project, contractor or status.`,
-      method: 'GET',
+      description: `Lists contracts with contractors (100 per page): number, status, type and contract amount. Filter by ${parent}, project, contractor or status.`,
       path: '/contracts/',
-      include: contractIncludes,
+      include: contractIncludes(scope),
       list: {
         filters: {
-          id: ['in', 'not_in'],
-          name: ['exact', 'contains'],
-          contract_number: ['exact', 'contains'],
-          cost_center: ['exact', 'contains'],
-          status: ['in', 'not_in'],
-          contract_type: ['in', 'not_in'],
-          [contractParent(scope)]: ['in', 'not_in'],
-          project: ['in', 'not_in'],
-          contractor: ['in', 'not_in'],
-          contracting_entity: ['in', 'not_in'],
+          id: oneOf,
+          name: matches,
+          contract_number: matches,
+          cost_center: matches,
+          status: oneOf,
+          contract_type: oneOf,
+          [parent]: oneOf,
+          project: oneOf,
+          contractor: oneOf,
+          contracting_entity: oneOf,
           is_reverse_charge: ['is'],
-          date_created: dates,
-          date_contract: [...dates, 'is'],
+          date_created: bounds,
+          date_contract: [...bounds, 'is'],
+          // Custom field values by definition id; which operations apply depends on the field type.
+          'custom_fields.<uuid>': ['exact', 'contains', ...bounds, ...oneOf, 'is'],
         },
       },
     }),
-    defineOperation({
-      ...common,
-      name: scope.tool('get_contract'),
+    declare({
+      ...read,
+      name: 'get_contract',
       title: 'Get a contract',
       description:
         'Returns one contract; include its contractor, contracting entity or contract unit (and project) in the same call.',
-      method: 'GET',
       path: '/contracts/{id}/',
       pathArgs: { id: 'contract_id' },
       args: { contract_id: contractId(scope) },
-      include: contractIncludes,
+      include: contractIncludes(scope),
+    }),
+    admin({
+      ...read,
+      name: `list_${parent}_contracts`,
+      title: `List the contracts of a ${parent.replace('_', ' ')}`,
+      description: contractsOf(parent.replace('_', ' ')),
+      ...(parent === 'measure'
+        ? { path: '/measures/{id}/contracts/', pathArgs: { id: 'measure_id' } }
+        : { path: '/contract_units/{contract_unit_id}/contracts/' }),
+      args: { [`${parent}_id`]: uuid(`The ${parent.replace('_', ' ')} id`, parentList) },
+      include: contractIncludes(scope),
+      list: {},
+    }),
+    admin({
+      ...read,
+      name: 'list_contractor_contracts',
+      title: 'List the contracts of a contractor',
+      description: contractsOf('contractor'),
+      path: '/contractors/{contractor_id}/contracts/',
+      args: { contractor_id: contractorId('The contractor id') },
+      include: contractIncludes(scope),
+      list: {},
+    }),
+    admin({
+      ...read,
+      name: 'list_contracting_entity_contracts',
+      title: 'List the contracts of a contracting entity',
+      description: contractsOf('contracting entity (the commissioning company)'),
+      path: '/contracting_entities/{contracting_entity_id}/contracts/',
+      args: { contracting_entity_id: entityId('The contracting entity id') },
+      include: contractIncludes(scope),
+      list: {},
+    }),
+    admin({
+      name: 'create_contract',
+      title: 'Create a contract',
+      description: `Creates a single (STANDARD) contract in status DRAFT under a ${parent.replace('_', ' ')}. Returns the new contract.`,
+      method: 'POST',
+      path: '/contracts/',
+      hints: hints.append,
+      args: {
+        [`${parent}_id`]: uuid(`The ${parent.replace('_', ' ')} the contract belongs to`, parentList),
+        contracting_entity_id: entityId('The contracting entity (client side) that commissions the contract'),
+        contractor_id: contractorId('The contractor; required before the status can leave DRAFT').optional(),
+        name: text('Contract name (at most 250 characters)', 250),
+        is_reverse_charge: flag('true when the contractor invoices without VAT (reverse charge)'),
+        contract_type: creatableType.optional(),
+        ...allOptional(contractFields),
+      },
+      body: {
+        type: 'CONTRACT',
+        attributes: [...contractAttributes, 'is_reverse_charge'],
+        relationships: {
+          [parent]: { arg: `${parent}_id`, type: parentType },
+          contracting_entity: { arg: 'contracting_entity_id', type: 'CONTRACTING_ENTITY' },
+          contractor: { arg: 'contractor_id', type: 'CONTRACTOR' },
+        },
+      },
+      result: view,
+    }),
+    admin({
+      name: 'update_contract',
+      title: 'Update a contract',
+      description:
+        'Changes master data, amount, status or the contractor, contracting entity or parent of a contract; omitted fields keep their value.',
+      method: 'PATCH',
+      path: '/contracts/{id}/',
+      pathArgs: { id: 'contract_id' },
+      hints: hints.overwrite,
+      args: {
+        contract_id: contractId(scope),
+        name: text('New name (at most 250 characters)', 250).optional(),
+        ...allOptional(contractFields),
+        status: choice(
+          CONTRACT_STATUSES,
+          'New status; leaving DRAFT needs a contractor, and MULTIPART contracts cannot change status here',
+        ).optional(),
+        contractor_id: contractorId('New contractor').optional(),
+        contracting_entity_id: entityId('New contracting entity').optional(),
+        [`${parent}_id`]: uuid(`Move the contract to this ${parent.replace('_', ' ')}`, parentList).optional(),
+      },
+      requireOneOf: [...contractAttributes, 'status', 'contractor_id', 'contracting_entity_id', `${parent}_id`],
+      onConflict:
+        'Status changes depend on the contract type, its invoices and completion rules: a contractor must be set before leaving DRAFT, and MULTIPART contracts keep their status.',
+      body: {
+        type: 'CONTRACT',
+        idArg: 'contract_id',
+        attributes: [...contractAttributes, 'status'],
+        relationships: {
+          [parent]: { arg: `${parent}_id`, type: parentType },
+          contracting_entity: { arg: 'contracting_entity_id', type: 'CONTRACTING_ENTITY' },
+          contractor: { arg: 'contractor_id', type: 'CONTRACTOR' },
+        },
+      },
+      result: view,
+    }),
+    declare({
+      name: 'get_contract_terms',
+      title: 'Get the terms of a contract',
+      description:
+        'Returns the payment terms of a contract: payment and cash discount periods per invoice type, discount and deduction percentages, and the calculation rules.',
+      method: 'GET',
+      path: '/contracts/{contract_id}/contract_terms/',
+      hints: hints.read,
+      args: { contract_id: contractId(scope) },
+      result: termsView,
+    }),
+    admin({
+      name: 'list_contract_custom_fields',
+      title: 'List the custom fields of a contract',
+      description: 'Lists the custom field values of one contract, each with its name and value.',
+      method: 'GET',
+      path: '/contracts/{contract_id}/custom_fields/',
+      hints: hints.read,
+      args: { contract_id: contractId(scope) },
+      list: {},
+      result: customFieldView,
     }),
   ];
 }

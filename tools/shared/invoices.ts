@@ -1,8 +1,12 @@
-import { defineOperation } from '../../src/dispatch/define.js';
-import { hints, type FilterOperation, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
-import { uuid } from '../fields.js';
+import { z } from 'zod';
+import { hints, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
+import { choice, isoDate, netTaxInput, orNull, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
+import { contractId, parentIncludes } from './contracts.js';
+import { INVOICE_TYPES } from './enums.js';
+import { bounds, declarer, matches, onDay, oneOf } from './kit.js';
+import { tagId, tagView } from './tags.js';
 
 export const invoiceView: ResourceView = {
   type: 'INVOICE',
@@ -45,44 +49,74 @@ export const invoiceView: ResourceView = {
   }),
 };
 
-export const invoiceIncludes = [
-  'contract',
-  'contract.contractor',
-  'contract.contract_unit',
-  'contract.contract_unit.project',
-  'contract.contract_unit.project.property',
-] as const;
-
-const bounds = ['less_than_equal', 'greater_than_equal', 'range'] as const satisfies readonly FilterOperation[];
-const onDay = ['exact', ...bounds] as const;
+export function invoiceIncludes(scope: Scope): string[] {
+  return ['contract', 'contract.contractor', ...parentIncludes(scope).map((path) => `contract.${path}`)];
+}
 
 /** The invoice id argument, pointing the model at this product's invoice list. */
 export function invoiceId(scope: Scope) {
   return uuid('The invoice id', scope.tool('list_invoices'));
 }
 
+const amount = (what: string) => netTaxInput(`${what} as {"net": "10000.00", "tax": "1900.00"}`);
+
+/** Paid invoices support only the invoice type SINGLE (product spec). */
+const paidInvoiceType = z
+  .enum(['SINGLE'], {
+    error: (issue) =>
+      INVOICE_TYPES.includes(String(issue.input) as never)
+        ? `paid invoices can only be SINGLE invoices; ${String(issue.input)} invoices go through the invoice workflow`
+        : 'must be SINGLE',
+  })
+  .default('SINGLE')
+  .meta({ description: 'Invoice type; paid invoices support only SINGLE' });
+
+/** Every attribute of an invoice that was paid outside the workflow; the API wants them all, nullable ones as null. */
+const paidInvoiceFields = {
+  external_identifier: text('Invoice number as written on the invoice, e.g. "2026-118"'),
+  internal_identifier: text('Internal invoice number').optional(),
+  invoice_type: paidInvoiceType,
+  unaudited_amount: amount('Amount claimed on the invoice'),
+  audited_amount: amount('Amount after audit'),
+  discounted_approved_amount: amount('Approved amount after cash discount'),
+  paid_amount: amount('Amount paid'),
+  cash_discount: orNull(amount('Cash discount'), 'Cash discount taken as {"net", "tax"}; omit or null for none'),
+  date_received: isoDate('Date the invoice was received, YYYY-MM-DD'),
+  date_posted: isoDate('Posting date, YYYY-MM-DD'),
+  date_due: isoDate('Due date, YYYY-MM-DD'),
+  date_approved: orNull(isoDate('Approval date'), 'Approval date, YYYY-MM-DD; omit or null if unknown'),
+  date_discount: orNull(isoDate('Cash discount deadline'), 'Cash discount deadline, YYYY-MM-DD; omit or null for none'),
+  payment_date: isoDate('Date it was paid, YYYY-MM-DD'),
+  payment_comment: text('Comment stored with the payment').optional(),
+};
+
 /** Invoices exist in FinCon and CAPEX with the same shape and rules. */
 export function invoiceOperations(scope: Scope): Operation[] {
-  const common = { product: scope.product, toolset: scope.toolset('invoices'), hints: hints.read, result: invoiceView } as const;
+  const declare = declarer(scope, 'invoices');
+  const admin = declarer(scope, 'invoice_admin');
+  const read = { method: 'GET', hints: hints.read, result: invoiceView } as const;
+  const byId = { path: '/invoices/{id}/', pathArgs: { id: 'invoice_id' } } as const;
+  const paidAttributes = Object.keys(paidInvoiceFields);
+  const onlyPaid = `Only invoices created with ${scope.tool('add_paid_invoice')} can be changed or deleted this way.`;
+
   return [
-    defineOperation({
-      ...common,
-      name: scope.tool('list_invoices'),
+    declare({
+      ...read,
+      name: 'list_invoices',
       title: 'List invoices',
       description:
         'Lists invoices (100 per page) with state, amounts, due date and amount paid. Filter e.g. {"invoice_process_state.in": ["APPROVED"], "contract.in": ["<contract_id>"]} or by invoice number {"external_identifier.exact": "2026-118"}.',
-      method: 'GET',
       path: '/invoices/',
-      include: invoiceIncludes,
+      include: invoiceIncludes(scope),
       list: {
         filters: {
-          id: ['in', 'not_in'],
-          external_identifier: ['exact', 'contains'],
-          internal_identifier: ['exact', 'contains'],
-          invoice_process_state: ['in', 'not_in'],
-          invoice_type: ['in', 'not_in'],
-          contract: ['in', 'not_in'],
-          tags: ['in', 'not_in'],
+          id: oneOf,
+          external_identifier: matches,
+          internal_identifier: matches,
+          invoice_process_state: oneOf,
+          invoice_type: oneOf,
+          contract: oneOf,
+          tags: oneOf,
           date_posted: onDay,
           date_due: onDay,
           date_received: onDay,
@@ -103,17 +137,172 @@ export function invoiceOperations(scope: Scope): Operation[] {
         },
       },
     }),
-    defineOperation({
-      ...common,
-      name: scope.tool('get_invoice'),
+    declare({
+      ...read,
+      ...byId,
+      name: 'get_invoice',
       title: 'Get an invoice',
       description:
         'Returns one invoice: state, amounts (claimed, audited, approved, cash discount), dates and the total paid so far; include its contract and contractor in the same call.',
-      method: 'GET',
-      path: '/invoices/{id}/',
-      pathArgs: { id: 'invoice_id' },
       args: { invoice_id: invoiceId(scope) },
-      include: invoiceIncludes,
+      include: invoiceIncludes(scope),
     }),
+    declare({
+      ...read,
+      name: 'list_contract_invoices',
+      title: 'List the invoices of a contract',
+      description: 'Lists the invoices booked on one contract with state, amounts and amount paid, and totals them.',
+      path: '/contracts/{contract_id}/invoices/',
+      args: { contract_id: contractId(scope) },
+      list: {},
+    }),
+    admin({
+      ...byId,
+      name: 'update_new_invoice',
+      title: 'Complete the details of a new invoice',
+      description:
+        'Sets invoice number, type, claimed amount, dates or contract of an invoice still in state NEW; omitted fields keep their value.',
+      method: 'POST',
+      path: '/invoices/{id}/update-new/',
+      hints: hints.overwrite,
+      args: {
+        invoice_id: invoiceId(scope),
+        external_identifier: text('Invoice number as written on the invoice').optional(),
+        internal_identifier: text('Internal invoice number').optional(),
+        invoice_type: choice(INVOICE_TYPES, 'Invoice type').optional(),
+        unaudited_amount: amount('Amount claimed on the invoice').optional(),
+        date_received: isoDate('Date received, YYYY-MM-DD').optional(),
+        date_posted: isoDate('Posting date, YYYY-MM-DD').optional(),
+        date_due: isoDate('Due date, YYYY-MM-DD').optional(),
+        date_discount: isoDate('Cash discount deadline, YYYY-MM-DD').optional(),
+        contract_id: uuid('The contract the invoice is booked on', scope.tool('list_contracts')).optional(),
+      },
+      requireOneOf: [
+        'external_identifier',
+        'internal_identifier',
+        'invoice_type',
+        'unaudited_amount',
+        'date_received',
+        'date_posted',
+        'date_due',
+        'date_discount',
+        'contract_id',
+      ],
+      onConflict: `Only invoices in state NEW (with two detail steps: the first one) take this update; check the state with ${scope.tool('get_invoice')}.`,
+      body: {
+        type: 'INVOICE',
+        idArg: 'invoice_id',
+        attributes: [
+          'external_identifier',
+          'internal_identifier',
+          'invoice_type',
+          'unaudited_amount',
+          'date_received',
+          'date_posted',
+          'date_due',
+          'date_discount',
+        ],
+        relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
+      },
+      result: invoiceView,
+    }),
+    admin({
+      name: 'add_paid_invoice',
+      title: 'Add an invoice that is already paid',
+      description:
+        'Records a SINGLE invoice paid outside the workflow directly as PAID on a contract (a coversheet is generated, no approval runs). Returns the new invoice.',
+      method: 'POST',
+      path: '/invoices/add-paid-invoice/',
+      hints: hints.append,
+      args: { contract_id: contractId(scope), ...paidInvoiceFields },
+      body: {
+        type: 'INVOICE',
+        attributes: paidAttributes,
+        relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
+      },
+      result: invoiceView,
+    }),
+    admin({
+      ...byId,
+      name: 'update_paid_invoice',
+      title: 'Replace the details of an added paid invoice',
+      description: `Replaces all details of an invoice created with ${scope.tool('add_paid_invoice')}: send every field, changed or not.`,
+      method: 'POST',
+      path: '/invoices/{id}/update-paid-invoice/',
+      hints: hints.overwrite,
+      args: {
+        invoice_id: invoiceId(scope),
+        contract_id: uuid('Move the invoice to this contract', scope.tool('list_contracts')).optional(),
+        ...paidInvoiceFields,
+      },
+      onConflict: onlyPaid,
+      body: {
+        type: 'INVOICE',
+        idArg: 'invoice_id',
+        attributes: paidAttributes,
+        relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
+      },
+      result: invoiceView,
+    }),
+    admin({
+      ...byId,
+      name: 'delete_paid_invoice',
+      title: 'Delete an added paid invoice',
+      description: `Deletes an invoice created with ${scope.tool('add_paid_invoice')}, for good. Invoices from the workflow cannot be deleted.`,
+      method: 'DELETE',
+      hints: hints.remove,
+      args: { invoice_id: invoiceId(scope) },
+      onConflict: onlyPaid,
+      result: { kind: 'empty', done: 'The paid invoice was deleted' },
+    }),
+    admin({
+      name: 'list_invoice_tags',
+      title: 'List the tags of an invoice',
+      description: 'Lists the tags assigned to one invoice.',
+      method: 'GET',
+      path: '/invoices/{invoice_id}/tags/',
+      hints: hints.read,
+      args: { invoice_id: invoiceId(scope) },
+      list: {},
+      result: tagView,
+    }),
+    ...(['assign', 'unassign'] as const).map((verb) =>
+      admin({
+        name: `${verb}_invoice_tag`,
+        title: verb === 'assign' ? 'Tag an invoice' : 'Remove a tag from an invoice',
+        description:
+          verb === 'assign'
+            ? 'Assigns an existing tag to an invoice and returns the invoice.'
+            : 'Removes a tag from an invoice and returns the invoice; the tag itself stays.',
+        method: 'POST',
+        path: `/invoices/{invoice_id}/tags/${verb}/`,
+        hints: verb === 'assign' ? hints.append : hints.remove,
+        args: { invoice_id: invoiceId(scope), tag_id: tagId(scope) },
+        body: { type: 'TAG', attributes: ['tag_id'] },
+        result: invoiceView,
+      }),
+    ),
   ];
+}
+
+/** Uploading an invoice PDF: on a project in FinCon, on an asset in CAPEX (where it starts the workflow). */
+export function submitInvoice(scope: Scope, parent: 'project' | 'asset'): Operation {
+  return declarer(
+    scope,
+    'invoice_admin',
+  )({
+    name: 'submit_invoice',
+    title: `Submit an invoice for ${parent === 'asset' ? 'an asset' : 'a project'}`,
+    description:
+      parent === 'asset'
+        ? 'Uploads an invoice PDF for an asset and starts its invoice workflow; the new invoice (state NEW) is linked to the asset until a contract is set.'
+        : 'Uploads an invoice PDF for a project; it arrives as a NEW invoice to complete with update_new_invoice. Returns its id and state.',
+    method: 'POST',
+    path: `/${parent}s/{id}/submit-invoice/`,
+    pathArgs: { id: `${parent}_id` },
+    hints: hints.append,
+    args: { [`${parent}_id`]: uuid(`The ${parent} the invoice is for`, scope.tool(`list_${parent}s`)) },
+    upload: { fileField: 'file', pdfOnly: true },
+    result: invoiceView,
+  });
 }

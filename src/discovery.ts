@@ -1,0 +1,212 @@
+/**
+ * search_tools and call_tool: every operation of the chosen products stays reachable
+ * while tools/list carries only the daily work.
+ */
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { Operation, Product } from './dispatch/operation.js';
+import { hints } from './dispatch/operation.js';
+import { describeIssues, errorResult } from './dispatch/problems.js';
+
+const RESULTS = 8;
+
+/** Ties go to the core product, then to the shorter, more general name. */
+const PRODUCT_ORDER: readonly Product[] = ['fincon', 'capex', 'esg'];
+
+/** invoices -> invoice, entities -> entity: plural and singular match. */
+function singular(word: string): string {
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  return word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
+}
+
+const STOP_WORDS = new Set([
+  'an',
+  'the',
+  'of',
+  'for',
+  'to',
+  'and',
+  'or',
+  'in',
+  'on',
+  'with',
+  'by',
+  'my',
+  'all',
+  'from',
+  'it',
+  'is',
+]);
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .map(singular);
+}
+
+function score(operation: Operation, query: readonly string[]): number {
+  const fields: Array<[string[], number]> = [
+    [words(operation.name), 3],
+    [words(operation.title), 2],
+    [words(`${operation.toolset} ${operation.product}`), 1],
+    [words(operation.description), 1],
+  ];
+  let total = 0;
+  for (const word of query) {
+    const best = Math.max(0, ...fields.map(([terms, weight]) => (terms.includes(word) ? weight : 0)));
+    total += best;
+  }
+  return total;
+}
+
+export function searchOperations(operations: readonly Operation[], query: string, product?: Product): Operation[] {
+  const wanted = words(query);
+  return operations
+    .filter((operation) => !product || operation.product === product)
+    .map((operation) => ({ operation, score: score(operation, wanted) }))
+    .filter((hit) => hit.score > 0)
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        PRODUCT_ORDER.indexOf(a.operation.product) - PRODUCT_ORDER.indexOf(b.operation.product) ||
+        a.operation.name.length - b.operation.name.length ||
+        a.operation.name.localeCompare(b.operation.name),
+    )
+    .slice(0, RESULTS)
+    .map((hit) => hit.operation);
+}
+
+interface JsonProperty {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  description?: string;
+  items?: JsonProperty;
+}
+
+function typeOf(property: JsonProperty): string {
+  if (property.enum) return property.enum.join('|');
+  if (property.items) return `${typeOf(property.items)}[]`;
+  const type = Array.isArray(property.type) ? property.type.join('|') : (property.type ?? 'value');
+  return property.format ? `${type}(${property.format})` : type;
+}
+
+/** One line per argument: name, * when required, type, description. */
+function argumentLines(schema: Record<string, unknown>): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonProperty>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(
+    ([name, property]) =>
+      `    ${name}${required.has(name) ? '*' : ''}: ${typeOf(property)}${property.description ? `: ${property.description}` : ''}`,
+  );
+}
+
+function inputJsonSchema(operation: Operation): Record<string, unknown> {
+  return operation.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+}
+
+export interface DiscoveryOptions {
+  reachable: readonly Operation[];
+  direct: readonly Operation[];
+  readOnly: boolean;
+  run(operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+}
+
+export function registerDiscoveryTools(server: McpServer, options: DiscoveryOptions): void {
+  const { reachable, direct } = options;
+  const directNames = new Set(direct.map((operation) => operation.name));
+  const byName = new Map(reachable.map((operation) => [operation.name, operation]));
+  const products = [...new Set(reachable.map((operation) => operation.product))] as [Product, ...Product[]];
+
+  server.registerTool(
+    'search_tools',
+    {
+      title: 'Search all tools',
+      description: `Finds tools for work the listed tools do not cover (${reachable.length - direct.length} more: e.g. documents, contractors, change orders, reporting${products.length > 1 ? `, ${products.filter((p) => p !== 'fincon').join(', ')}` : ''}). Returns their names, purpose and arguments; run one with call_tool.`,
+      inputSchema: z.object({
+        query: z
+          .string()
+          .min(1)
+          .meta({ description: 'What you want to do, e.g. "upload invoice document" or "contractor tax waiver".' }),
+        product: z.enum(products).optional().meta({ description: 'Only tools of this product.' }),
+      }),
+      outputSchema: z.object({
+        tools: z.array(
+          z.object({
+            name: z.string(),
+            title: z.string(),
+            description: z.string(),
+            product: z.string(),
+            read_only: z.boolean(),
+            direct: z.boolean().meta({ description: 'also offered as a tool of its own' }),
+            input_schema: z.record(z.string(), z.unknown()),
+          }),
+        ),
+      }),
+      annotations: hints.read,
+    },
+    async ({ query, product }) => {
+      const found = searchOperations(reachable, query, product);
+      if (!found.length) {
+        return {
+          content: [{ type: 'text', text: `No tool matches "${query}"; try other words.` }],
+          structuredContent: { tools: [] },
+        };
+      }
+      const text = found.map((operation) =>
+        [
+          `- ${operation.name} (${operation.hints.readOnlyHint ? 'reads' : 'changes data'}${directNames.has(operation.name) ? '; also a direct tool' : ''}): ${operation.description}`,
+          ...argumentLines(inputJsonSchema(operation)),
+        ].join('\n'),
+      );
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `Run these with call_tool {"name", "arguments"}; * marks required arguments.\n${text.join('\n')}`,
+          },
+        ],
+        structuredContent: {
+          tools: found.map((operation) => ({
+            name: operation.name,
+            title: operation.title,
+            description: operation.description,
+            product: operation.product,
+            read_only: operation.hints.readOnlyHint,
+            direct: directNames.has(operation.name),
+            input_schema: inputJsonSchema(operation),
+          })),
+        },
+      };
+    },
+  );
+
+  server.registerTool(
+    'call_tool',
+    {
+      title: 'Run a tool by name',
+      description:
+        "Runs a tool found with search_tools, with its arguments as an object; they are checked before anything is sent, and the answer is the tool's own.",
+      inputSchema: z.object({
+        name: z.string().min(1).meta({ description: 'The tool name search_tools gave, e.g. "upload_invoice_document".' }),
+        arguments: z.record(z.string(), z.unknown()).default({}).meta({ description: "The tool's arguments." }),
+      }),
+      outputSchema: z.looseObject({}),
+      // It reaches writing tools unless the server is read-only.
+      annotations: options.readOnly ? hints.read : { ...hints.append, destructiveHint: true },
+    },
+    async ({ name, arguments: args }, context) => {
+      const operation = byName.get(name);
+      if (!operation) {
+        return errorResult(
+          `No tool named "${name}" is available here${options.readOnly ? ' (read-only mode offers only reading tools)' : ''}. Find one with search_tools.`,
+        );
+      }
+      const parsed = operation.inputSchema.safeParse(args);
+      if (!parsed.success) return errorResult(describeIssues(operation.name, parsed.error.issues));
+      return options.run(operation, parsed.data as Record<string, unknown>, context.mcpReq.signal);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { searchOperations } from '../../src/discovery.js';
+import { toolSurface } from '../../src/surface.js';
+import { catalog } from '../../tools/index.js';
+
+const surface = (...argv: string[]) => toolSurface(loadConfig(argv, {}));
+
+describe('the tool surface', () => {
+  it('offers the daily FinCon work directly and keeps every operation reachable', () => {
+    const { direct, reachable } = surface();
+    expect(reachable).toHaveLength(catalog.length);
+    expect(direct.length).toBeLessThanOrEqual(25);
+    expect(direct.every((operation) => operation.product === 'fincon')).toBe(true);
+    expect(direct.map((operation) => operation.name)).toEqual(
+      expect.arrayContaining(['list_projects', 'list_invoices', 'register_invoice_payment', 'create_contract_unit']),
+    );
+  });
+
+  it("offers a product's own daily work when FinCon is not chosen", () => {
+    const esg = surface('--products', 'esg');
+    expect(esg.reachable.every((operation) => operation.product === 'esg')).toBe(true);
+    expect(esg.direct.length).toBeGreaterThan(0);
+    expect(esg.direct.map((operation) => operation.name)).toContain('esg_list_buildings');
+    expect(surface('--products', 'capex').direct.map((operation) => operation.name)).toContain('capex_list_invoices');
+  });
+
+  it('combines keywords and toolsets, and read-only removes every writing tool everywhere', () => {
+    expect(surface('--toolsets', 'all').direct).toHaveLength(catalog.length);
+    const mixed = surface('--toolsets', 'daily,partners');
+    expect(mixed.direct.map((operation) => operation.name)).toEqual(
+      expect.arrayContaining(['list_invoices', 'create_contractor']),
+    );
+    const readOnly = surface('--read-only', '--toolsets', 'all');
+    expect(readOnly.reachable.every((operation) => operation.hints.readOnlyHint)).toBe(true);
+    expect(readOnly.direct).toEqual(readOnly.reachable);
+  });
+});
+
+describe('searching the catalog', () => {
+  const names = (query: string, product?: 'fincon' | 'capex' | 'esg') =>
+    searchOperations(catalog, query, product).map((operation) => operation.name);
+
+  it('finds tools by what they do, across word forms', () => {
+    expect(names('upload invoice document')[0]).toBe('upload_invoice_document');
+    expect(names('tax waiver of a contractor')).toContain('upload_tax_waiver');
+    expect(names('meter readings', 'esg')[0]).toMatch(/^esg_.*reading/);
+    expect(names('cost element financials')).toContain('list_cost_element_financials');
+  });
+
+  it('keeps to the product asked for, and finds nothing for nonsense', () => {
+    expect(names('invoices', 'capex').every((name) => name.startsWith('capex_'))).toBe(true);
+    expect(names('zzzz qqqq')).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+/** The account's audit trail: table-level changes and user or API actions, one day at a time. */
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { isoDateTime } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
+import { integerIdSchema } from './common.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const shared = {
+  op: out.text,
+  ts: out.dateTime,
+  table_name: out.text,
+  transaction_id: out.id,
+  record_diff: out.object,
+  user_data: out.object,
+  user_id: out.integer,
+};
+
+const auditView: ResourceView = {
+  type: 'AUDIT_LOG',
+  singular: 'audit event',
+  plural: 'audit events',
+  label: ['ts'],
+  columns: ['op', 'table_name', 'entity_id', 'origin', 'user_id', 'record_diff'],
+  schema: resourceSchema({ ...shared, table_schema: out.text, entity_id: out.integer, origin: out.text, record: out.object }),
+};
+
+const userAuditView: ResourceView = {
+  type: 'USER_AUDIT_LOG',
+  singular: 'user audit event',
+  plural: 'user audit events',
+  label: ['ts'],
+  columns: ['event_type', 'op', 'actor', 'table_name', 'entity_id', 'user_id', 'description'],
+  schema: integerIdSchema({
+    ...shared,
+    event_type: out.text,
+    actor: out.text,
+    description: out.text,
+    entity_id: out.id,
+    old: out.object,
+    new: out.object,
+  }),
+};
+
+/** The API serves at most 24 hours per call; a longer or reversed range is refused before sending. */
+function withinOneDay(args: Readonly<Record<string, unknown>>) {
+  const start = Date.parse(String(args.start));
+  const end = Date.parse(String(args.end));
+  if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
+  if (end < start) return { field: 'end', fix: 'must not be before start' };
+  if (end - start > DAY_MS) {
+    return { field: 'end', fix: 'must be at most 24 hours after start; split longer periods into one call per day' };
+  }
+  return undefined;
+}
+
+const common = {
+  product: esg.product,
+  toolset: esg.toolset('audit'),
+  method: 'GET',
+  hints: hints.read,
+  args: {
+    start: isoDateTime('Start of the period, e.g. 2026-11-21T00:00:00Z'),
+    end: isoDateTime('End of the period, at most 24 hours after start'),
+  },
+  query: ['start', 'end'],
+  check: withinOneDay,
+  list: { paged: false },
+} as const;
+
+export const auditOperations = [
+  defineOperation({
+    ...common,
+    name: esg.tool('list_audit_events'),
+    title: 'List audit events',
+    description:
+      'Lists table-level inserts, updates and deletes of the account between start and end, at most 24 hours apart, with the changed values.',
+    path: '/raw-audit/',
+    result: auditView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('list_user_audit_events'),
+    title: 'List user audit events',
+    description:
+      'Lists changes and logins made by users and API clients between start and end, at most 24 hours apart, with old and new values.',
+    path: '/raw-user-audit/',
+    result: userAuditView,
+  }),
+];

@@ -1,0 +1,219 @@
+/** Meter readings, consumption intervals, annual consumption and the batches that group imported data. */
+import { z } from 'zod';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { decimalString, flag, integer, isoDate, isoDateTime, text, uuid } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
+import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity } from './common.js';
+
+const readingView: ResourceView = {
+  type: 'UTILITY_METER_READING',
+  singular: 'meter reading',
+  plural: 'meter readings',
+  label: ['reading_timestamp'],
+  columns: ['reading_value', 'external_meter_id'],
+  schema: resourceSchema({ reading_timestamp: out.dateTime, reading_value: out.decimal, external_meter_id: out.text }),
+};
+
+const intervalView: ResourceView = {
+  type: 'CONSUMPTION_INTERVAL',
+  singular: 'consumption interval',
+  plural: 'consumption intervals',
+  label: ['start_date'],
+  columns: ['end_date', 'consumption_value', 'external_meter_id'],
+  schema: resourceSchema({
+    start_date: out.date,
+    end_date: out.date,
+    consumption_value: out.decimal,
+    external_meter_id: out.text,
+  }),
+};
+
+const annualView: ResourceView = {
+  type: 'ANNUAL_CONSUMPTION',
+  singular: 'annual consumption',
+  plural: 'annual consumptions',
+  label: ['external_meter_id', 'name'],
+  columns: ['year', 'category', 'consumption', 'units', 'completeness', 'source', 'emission_factor', 'tenants'],
+  schema: resourceSchema({
+    external_meter_id: out.text,
+    name: out.text,
+    year: out.integer,
+    category: out.text,
+    heating_system: out.text,
+    cooling_system: out.text,
+    procured_by: out.text,
+    units: out.text,
+    consumption: out.decimal,
+    completeness: out.decimal,
+    source: out.text,
+    emission_factor: out.object,
+    tenants: z.array(z.looseObject({ external_id: out.text, name: out.text.optional() })),
+  }),
+};
+
+const batchInfoView: ResourceView = {
+  type: 'UTILITY_DATA_BATCH_INFO',
+  singular: 'utility data batch',
+  plural: 'utility data batches',
+  label: ['data_source_label'],
+  columns: ['data_source_value', 'external_id'],
+  schema: resourceSchema({ data_source_label: out.text, data_source_value: out.text, external_id: out.text }),
+};
+
+const reading = {
+  reading_timestamp: isoDateTime('When the meter showed the value, e.g. 2026-01-01T00:00:00Z'),
+  reading_value: decimalString('The meter value, decimal string, e.g. "18234.5"'),
+  batch_info_uuid: batchInfoUuid(),
+};
+const readingByMeter = { external_meter_id: externalMeterId(), ...reading };
+
+const interval = {
+  external_meter_id: externalMeterId(),
+  start_date: isoDate('First day of the period, YYYY-MM-DD'),
+  end_date: isoDate('Last day of the period, YYYY-MM-DD'),
+  consumption_value: quantity('Consumption in the period in the meter units, decimal string, e.g. "1250.75"'),
+  batch_info_uuid: batchInfoUuid(),
+};
+
+function rows<T extends z.ZodRawShape>(shape: T, what: string) {
+  return z
+    .array(z.object(shape))
+    .min(1, { error: `give at least one ${what}` })
+    .meta({ description: `One object per ${what}` });
+}
+
+const common = { product: esg.product, toolset: esg.toolset('consumption') } as const;
+const intervalBody = { type: 'CONSUMPTION_INTERVAL', attributes: Object.keys(interval) } as const;
+
+export const consumptionOperations = [
+  defineOperation({
+    ...common,
+    name: esg.tool('create_meter_reading'),
+    title: 'Record a meter reading',
+    description: 'Records one reading of a utility meter addressed by its external id.',
+    method: 'POST',
+    path: '/meter-readings/',
+    hints: hints.append,
+    args: readingByMeter,
+    body: { type: 'UTILITY_METER_READING', attributes: Object.keys(readingByMeter) },
+    result: readingView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('create_meter_reading_by_uuid'),
+    title: 'Record a meter reading by building and meter id',
+    description: 'Records one reading of a utility meter addressed by the building and meter ids of esg_list_utility_meters.',
+    method: 'POST',
+    path: '/buildings/{building_uuid}/utility-meters/{meter_uuid}/readings/',
+    hints: hints.append,
+    args: { building_uuid: buildingUuid(), meter_uuid: uuid('The meter id', 'esg_list_utility_meters'), ...reading },
+    body: { type: 'UTILITY_METER_READING', attributes: Object.keys(reading) },
+    result: readingView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('bulk_create_meter_readings'),
+    title: 'Record many meter readings',
+    description:
+      'Records many meter readings in one call as an upsert: readings that already exist are updated. The result lists which rows were created and which updated.',
+    method: 'POST',
+    path: '/meter-readings/bulk/',
+    hints: hints.append,
+    args: { readings: rows(readingByMeter, 'reading') },
+    body: { type: 'UTILITY_METER_READING', rows: 'readings', attributes: Object.keys(readingByMeter) },
+    result: { kind: 'batch', view: readingView },
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('create_consumption_interval'),
+    title: 'Record a consumption interval',
+    description: 'Records the consumption of one meter over a period (start to end date), e.g. from a utility bill.',
+    method: 'POST',
+    path: '/consumption-intervals/',
+    hints: hints.append,
+    args: interval,
+    body: intervalBody,
+    result: intervalView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('bulk_create_consumption_intervals'),
+    title: 'Record many consumption intervals, all or nothing',
+    description:
+      'Records many consumption intervals in one call (existing ones are updated). All or nothing: if any row is refused, none is stored and the refused rows are named.',
+    method: 'POST',
+    path: '/consumption-intervals/bulk/',
+    hints: hints.append,
+    args: { intervals: rows(interval, 'interval') },
+    body: { ...intervalBody, rows: 'intervals' },
+    result: { kind: 'batch', view: intervalView },
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('bulk_create_consumption_intervals_partial'),
+    title: 'Record many consumption intervals, row by row',
+    description:
+      'Records many consumption intervals; each row succeeds or fails on its own. The result lists created and updated rows and the failed rows with their ALA error codes.',
+    method: 'POST',
+    path: '/consumption-intervals/bulk-partial/',
+    hints: hints.append,
+    args: { intervals: rows(interval, 'interval') },
+    body: { ...intervalBody, rows: 'intervals' },
+    result: { kind: 'batch', view: intervalView },
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('list_annual_consumption'),
+    title: 'List annual consumption',
+    description:
+      'Lists the computed consumption per meter of one building and calendar year, with emission factors and linked tenants. Its ids are the annual_consumption_id of the link and update tools.',
+    method: 'GET',
+    path: '/consumption/annual/',
+    hints: hints.read,
+    args: {
+      external_building_id: externalBuildingId(),
+      year: integer('Calendar year, e.g. 2025', 1900, 2200),
+      external_meter_id: externalId('Only the entry of this meter (its external id)').optional(),
+    },
+    query: ['external_building_id', 'year', 'external_meter_id'],
+    list: { paged: false },
+    result: annualView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('update_annual_consumption'),
+    title: 'Set the market-based emission factor',
+    description:
+      'Sets the market-based emission factor of one annual consumption entry and whether that energy is renewable; nothing else can be changed.',
+    method: 'PATCH',
+    path: '/consumption/annual/{annual_consumption_id}/',
+    hints: hints.overwrite,
+    args: {
+      annual_consumption_id: uuid('The annual consumption entry', 'esg_list_annual_consumption'),
+      market_based_emission_factor: quantity('Market-based emission factor, decimal string, e.g. "0.128"').optional(),
+      is_renewable: flag('Whether the energy is from renewable sources').optional(),
+    },
+    requireOneOf: ['market_based_emission_factor', 'is_renewable'],
+    body: { type: 'ANNUAL_CONSUMPTION', attributes: ['market_based_emission_factor', 'is_renewable'] },
+    result: annualView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('create_utility_data_batch_info'),
+    title: 'Create a utility data batch',
+    description:
+      'Creates an unchangeable record of where a batch of utility data comes from; pass its id as batch_info_uuid when writing meters, readings or intervals of that import.',
+    method: 'POST',
+    path: '/utility-data-batch-info/',
+    hints: hints.append,
+    args: {
+      data_source_label: text('Name of the data source, e.g. "Stadtwerke Koblenz portal"'),
+      data_source_value: text('Identifier within the source, e.g. an export or invoice number'),
+      external_id: externalId('Your id for this batch').optional(),
+    },
+    body: { type: 'UTILITY_DATA_BATCH_INFO', attributes: ['data_source_label', 'data_source_value', 'external_id'] },
+    result: batchInfoView,
+  }),
+];

@@ -1,0 +1,167 @@
+/** Documents of buildings: upload, download, external ids, metadata, deletion and the change feed. */
+import { z } from 'zod';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { choice, isoDateTime, text, uuid } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
+import { DOCUMENT_TYPES, externalBuildingId, externalId } from './common.js';
+
+const fileAttributes = {
+  file_id: out.id,
+  external_id: out.text,
+  name: out.text,
+  document_type: out.text,
+  source: out.text,
+  building_external_ids: out.texts,
+  issued_at: out.date,
+  valid_until: out.date,
+};
+
+const uploadedView: ResourceView = {
+  type: 'FILE',
+  singular: 'file',
+  plural: 'files',
+  label: ['name', 'id'],
+  columns: [],
+  schema: resourceSchema(fileAttributes),
+};
+
+const externalIdView: ResourceView = {
+  type: 'FILE_EXTERNAL_ID',
+  singular: 'file external id',
+  plural: 'file external ids',
+  label: ['external_id'],
+  columns: ['file_id'],
+  schema: resourceSchema({ external_id: out.text, file_id: out.id }),
+};
+
+const metadataView: ResourceView = {
+  type: 'FILE_METADATA',
+  singular: 'file',
+  plural: 'files',
+  label: ['name', 'external_id'],
+  columns: ['external_id', 'document_type', 'source', 'building_external_ids', 'file_id'],
+  schema: resourceSchema(fileAttributes),
+};
+
+const eventView: ResourceView = {
+  type: 'DOCUMENT_EVENT',
+  singular: 'document event',
+  plural: 'document events',
+  label: ['event_type'],
+  columns: ['timestamp', 'source', 'record'],
+  schema: resourceSchema({
+    event_type: out.text,
+    timestamp: out.dateTime,
+    source: out.text,
+    record: z.looseObject({ file_id: out.id.optional(), external_id: out.text.nullable().optional() }),
+  }),
+};
+
+const fileExternalId = () => externalId('External id of the file (set with esg_set_file_external_id)');
+const apiOnly =
+  'Only files uploaded through the API (source API) can be changed or deleted this way; documents added in the application cannot.';
+const common = { product: esg.product, toolset: esg.toolset('files') } as const;
+
+export const fileOperations = [
+  defineOperation({
+    ...common,
+    name: esg.tool('upload_file'),
+    title: 'Upload a document',
+    description:
+      'Uploads a document (any format) and returns its file id. Then give it an external id with esg_set_file_external_id to set its name, type and building.',
+    method: 'POST',
+    path: '/files/',
+    hints: hints.append,
+    upload: { fileField: 'file', pdfOnly: false },
+    result: uploadedView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('download_file'),
+    title: 'Download a document',
+    description:
+      'Downloads a document by file id: saved to save_to, or embedded when small; the result also carries its metadata.',
+    method: 'GET',
+    path: '/files/{file_id}/',
+    hints: hints.read,
+    args: { file_id: uuid('The file id', 'esg_upload_file or esg_list_file_events') },
+    result: { kind: 'file', linkAttribute: 'download_url' },
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('set_file_external_id'),
+    title: 'Set the external id of a file',
+    description:
+      'Gives a file your external id, which the metadata and delete tools use. Has no effect when the file already has one.',
+    method: 'POST',
+    path: '/files/{file_id}/external-id/',
+    hints: hints.append,
+    args: { file_id: uuid('The file id', 'esg_upload_file'), external_id: externalId('Your id for the file') },
+    body: { type: 'FILE_EXTERNAL_ID', attributes: ['external_id'] },
+    result: externalIdView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('get_file_metadata'),
+    title: 'Get the metadata of a file',
+    description: 'Returns name, document type, source, buildings and validity of a file addressed by its external id.',
+    method: 'GET',
+    path: '/files/metadata/',
+    hints: hints.read,
+    args: { external_id: fileExternalId() },
+    query: ['external_id'],
+    result: metadataView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('update_file_metadata'),
+    title: 'Update the metadata of a file',
+    description: `Changes name, document type or building of a file addressed by its external id; omitted fields keep their value. ${apiOnly}`,
+    method: 'PATCH',
+    path: '/files/metadata/',
+    hints: hints.overwrite,
+    args: {
+      external_id: fileExternalId(),
+      name: text('New name').optional(),
+      document_type: choice(DOCUMENT_TYPES, 'Kind of document').optional(),
+      building_external_id: externalBuildingId('External id of the building the file belongs to').optional(),
+    },
+    query: ['external_id'],
+    requireOneOf: ['name', 'document_type', 'building_external_id'],
+    body: { type: 'FILE_METADATA', attributes: ['name', 'document_type', 'building_external_id'] },
+    onConflict: apiOnly,
+    result: metadataView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('delete_file'),
+    title: 'Delete a file',
+    description: `Deletes a file and its metadata, addressed by its external id. ${apiOnly}`,
+    method: 'DELETE',
+    path: '/files/',
+    hints: hints.remove,
+    args: { external_id: fileExternalId() },
+    query: ['external_id'],
+    onConflict: apiOnly,
+    result: { kind: 'empty', done: 'File deleted' },
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('list_file_events'),
+    title: 'List document events',
+    description:
+      'Lists documents created, updated or deleted between two moments, with the file id, external id, source and type of each.',
+    method: 'GET',
+    path: '/file-events/',
+    hints: hints.read,
+    args: {
+      start_time: isoDateTime('Start of the period, e.g. 2026-11-01T00:00:00Z'),
+      end_time: isoDateTime('End of the period, e.g. 2026-11-22T00:00:00Z'),
+    },
+    query: ['start_time', 'end_time'],
+    list: { paged: false },
+    result: eventView,
+  }),
+];

@@ -1,0 +1,205 @@
+/** Utility meters: created against a building's external id, or imported from an address. */
+import { z } from 'zod';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { choice, clearableText, isoDate, text } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
+import {
+  batchInfoUuid,
+  COOLING_SYSTEMS,
+  externalBuildingId,
+  externalId,
+  factor,
+  HEATING_SYSTEMS,
+  integerIdSchema,
+  meterRule,
+  PROCURED_BY,
+  SUB_CATEGORIES,
+  UNITS,
+  UTILITIES,
+} from './common.js';
+
+const meterAttributes = {
+  external_id: out.text,
+  serial: out.text,
+  category: out.text,
+  sub_category: out.text,
+  heating_system: out.text,
+  cooling_system: out.text,
+  units: out.text,
+  procured_by: out.text,
+  multiplication_factor: out.decimal,
+  custom_conversion_factor: out.decimal,
+  activation_date: out.date,
+  deactivation_date: out.date,
+  description: out.text,
+};
+
+export const meterView: ResourceView = {
+  type: 'UTILITY_METER',
+  singular: 'utility meter',
+  plural: 'utility meters',
+  label: ['external_id', 'serial'],
+  columns: [
+    'category',
+    'units',
+    'serial',
+    'heating_system',
+    'cooling_system',
+    'sub_category',
+    'procured_by',
+    'deactivation_date',
+  ],
+  schema: resourceSchema(meterAttributes),
+};
+
+const meterImportView: ResourceView = {
+  type: 'UTILITY_METER_IMPORT',
+  singular: 'utility meter import',
+  plural: 'utility meter imports',
+  label: ['external_id'],
+  columns: ['status', 'category', 'units', 'serial', 'address'],
+  schema: integerIdSchema({ ...meterAttributes, address: out.text, status: out.text }),
+};
+
+/** The meter attributes the create and import payloads share. */
+const meterFields = {
+  external_id: externalId('Your id for the meter; later calls address the meter by it'),
+  meter_id: text('Serial number printed on the meter'),
+  category: choice(UTILITIES, 'What the meter measures'),
+  units: choice(UNITS, 'Unit of the readings; WATER meters use CUBIC_METERS'),
+  heating_system: choice(HEATING_SYSTEMS, 'Required for HEATING meters').optional(),
+  cooling_system: choice(COOLING_SYSTEMS, 'Required for COOLING meters').optional(),
+  sub_category: choice(SUB_CATEGORIES, 'Required for WATER meters').optional(),
+  multiplication_factor: factor('Factor applied to readings, decimal string; "1" when omitted').optional(),
+  description: text('Description').optional(),
+};
+const meterFieldNames = Object.keys(meterFields);
+
+const importFields = {
+  ...meterFields,
+  address: text('Address of the building the meter belongs to; the meter is matched to a building from it'),
+};
+
+const common = { product: esg.product, toolset: esg.toolset('meters') } as const;
+
+export const createUtilityMeter = defineOperation({
+  ...common,
+  name: esg.tool('create_utility_meter'),
+  title: 'Create a utility meter',
+  description:
+    'Creates a utility meter in a building given by its external id. HEATING needs heating_system, COOLING cooling_system, WATER sub_category and CUBIC_METERS.',
+  method: 'POST',
+  path: '/utility-meters/',
+  hints: hints.append,
+  args: {
+    external_building_id: externalBuildingId(),
+    ...meterFields,
+    custom_conversion_factor: factor(
+      'Conversion factor for readings in CUBIC_METERS, decimal string; required for HEATING and ELECTRICITY meters in CUBIC_METERS (GAS defaults to 10, DISTRICT_HEATING to 704)',
+    ).optional(),
+    procured_by: choice(PROCURED_BY, 'Who buys the energy; LANDLORD when omitted').optional(),
+    activation_date: isoDate('Date the meter went into service, YYYY-MM-DD').optional(),
+    deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
+    batch_info_uuid: batchInfoUuid(),
+  },
+  check: (args) => meterRule(args, true),
+  body: {
+    type: 'UTILITY_METER',
+    attributes: [
+      'external_building_id',
+      ...meterFieldNames,
+      'custom_conversion_factor',
+      'procured_by',
+      'activation_date',
+      'deactivation_date',
+      'batch_info_uuid',
+    ],
+  },
+  result: meterView,
+});
+
+const updatable = [
+  'external_id',
+  'serial',
+  'units',
+  'heating_system',
+  'cooling_system',
+  'sub_category',
+  'multiplication_factor',
+  'custom_conversion_factor',
+  'procured_by',
+  'activation_date',
+  'deactivation_date',
+  'description',
+] as const;
+
+export const updateUtilityMeter = defineOperation({
+  ...common,
+  name: esg.tool('update_utility_meter'),
+  title: 'Update a utility meter',
+  description:
+    'Changes attributes of a utility meter addressed by its external id; omitted fields keep their value. Systems and sub-category only change on meters of the matching category.',
+  method: 'PATCH',
+  path: '/utility-meters/{meter_external_id}/',
+  hints: hints.overwrite,
+  args: {
+    meter_external_id: externalId('Current external id of the meter to change'),
+    external_id: externalId('New external id for the meter').optional(),
+    serial: text('New serial number', 255).optional(),
+    units: choice(UNITS, 'New unit of the readings').optional(),
+    heating_system: choice(HEATING_SYSTEMS, 'New heating system (HEATING meters)').optional(),
+    cooling_system: choice(COOLING_SYSTEMS, 'New cooling system (COOLING meters)').optional(),
+    sub_category: choice(SUB_CATEGORIES, 'New sub-category (WATER meters)').optional(),
+    multiplication_factor: factor('New multiplication factor, decimal string').optional(),
+    custom_conversion_factor: factor('New conversion factor for readings in CUBIC_METERS, decimal string').optional(),
+    procured_by: choice(PROCURED_BY, 'Who buys the energy').optional(),
+    activation_date: isoDate('Date the meter went into service, YYYY-MM-DD').optional(),
+    deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
+    description: clearableText('New description; null removes it').optional(),
+  },
+  requireOneOf: updatable,
+  body: { type: 'UTILITY_METER', attributes: updatable },
+  result: meterView,
+});
+
+export const createUtilityMeterImport = defineOperation({
+  ...common,
+  name: esg.tool('create_utility_meter_import'),
+  title: 'Import a utility meter by address',
+  description:
+    'Registers a utility meter for a building known only by its address; the import is matched to a building and shows its status (IMPORTED, ASSIGNED, CREATED, REJECTED).',
+  method: 'POST',
+  path: '/utility-meters/import/',
+  hints: hints.append,
+  args: importFields,
+  check: (args) => meterRule(args, false),
+  body: { type: 'UTILITY_METER_IMPORT', attributes: Object.keys(importFields) },
+  result: meterImportView,
+});
+
+const importRow = z.object(importFields).superRefine((row, context) => {
+  const broken = meterRule(row, false);
+  if (broken) context.addIssue({ code: 'custom', path: [broken.field], message: broken.fix });
+});
+
+export const bulkCreateUtilityMeterImports = defineOperation({
+  ...common,
+  name: esg.tool('bulk_create_utility_meter_imports'),
+  title: 'Import several utility meters by address',
+  description:
+    'Imports many utility meters by address in one call. Each row succeeds or fails on its own: the result lists the imports created and the failed rows with their ALA error codes.',
+  method: 'POST',
+  path: '/utility-meters/bulk-import-partial/',
+  hints: hints.append,
+  args: {
+    meters: z.array(importRow).min(1, { error: 'give at least one meter' }).meta({
+      description: 'The meters to import, one object per meter with the same fields as esg_create_utility_meter_import',
+    }),
+  },
+  body: { type: 'UTILITY_METER_IMPORT', rows: 'meters', attributes: Object.keys(importFields) },
+  result: { kind: 'batch', view: meterImportView },
+});
+
+export const meterOperations = [createUtilityMeter, updateUtilityMeter, createUtilityMeterImport, bulkCreateUtilityMeterImports];

@@ -1,0 +1,129 @@
+/** Tenants of buildings (upserted by external id), their attachments and their share of annual consumption. */
+import { z } from 'zod';
+import { defineOperation } from '../../src/dispatch/define.js';
+import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { choice, isoDate, text, uuid } from '../fields.js';
+import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
+import { externalBuildingId, externalId, factor } from './common.js';
+
+const tenantView: ResourceView = {
+  type: 'TENANT',
+  singular: 'tenant',
+  plural: 'tenants',
+  label: ['name'],
+  columns: ['external_id', 'lease_start_date', 'lease_end_date', 'lease_area_square_meters'],
+  schema: resourceSchema({
+    name: out.text,
+    external_id: out.text,
+    description: out.text,
+    lease_start_date: out.date,
+    lease_end_date: out.date,
+    lease_area_square_meters: out.decimal,
+    green_signature_date: out.date,
+    contact_salutation: out.text,
+    contact_title: out.text,
+    contact_first_name: out.text,
+    contact_last_name: out.text,
+    contact_email: out.text,
+    contact_phone_number: out.text,
+  }),
+};
+
+const attachmentView: ResourceView = {
+  type: 'TENANT_ATTACHMENT',
+  singular: 'tenant attachment',
+  plural: 'tenant attachments',
+  label: ['attachment_type'],
+  columns: ['comment', 'file_id'],
+  schema: resourceSchema({ attachment_type: out.text, comment: out.text, file_id: out.id }),
+};
+
+const linkView: ResourceView = {
+  type: 'TENANT_CONSUMPTION_LINK',
+  singular: 'tenant consumption link',
+  plural: 'tenant consumption links',
+  label: ['external_tenant_id'],
+  columns: ['annual_consumption_id'],
+  schema: resourceSchema({ external_tenant_id: out.text, annual_consumption_id: out.id }),
+};
+
+const tenantFields = {
+  external_id: externalId('Your id for the tenant; an existing tenant with this id is updated'),
+  external_building_id: externalBuildingId('External id of the building the tenant occupies; a changed id moves the tenant'),
+  name: text('Tenant name, e.g. "Café Rheinblick GmbH"', 255),
+  description: text('Description', 255).optional(),
+  lease_start_date: isoDate('Lease start, YYYY-MM-DD').optional(),
+  lease_end_date: isoDate('Lease end, YYYY-MM-DD').optional(),
+  lease_area_square_meters: factor('Leased area in m², decimal string, e.g. "412.5"').optional(),
+  green_signature_date: isoDate('Date the green lease clause was signed, YYYY-MM-DD').optional(),
+  contact_salutation: choice(['MALE', 'FEMALE', 'FAMILY', 'NONBINARY'], 'Salutation of the contact person').optional(),
+  contact_title: choice(['DR', 'PROF', 'PROFDR'], 'Academic title of the contact person').optional(),
+  contact_first_name: text('Contact first name', 255).optional(),
+  contact_last_name: text('Contact last name', 255).optional(),
+  contact_email: z.email({ error: 'must be an e-mail address' }).max(255).meta({ description: 'Contact e-mail' }).optional(),
+  contact_phone_number: text('Contact phone number', 255).optional(),
+};
+
+const tenantId = (description: string) => externalId(description);
+const annualConsumptionId = () => uuid('The annual consumption entry', 'esg_list_annual_consumption');
+const common = { product: esg.product, toolset: esg.toolset('tenants') } as const;
+
+export const tenantOperations = [
+  defineOperation({
+    ...common,
+    name: esg.tool('upsert_tenant'),
+    title: 'Create or update a tenant',
+    description:
+      'Creates a tenant of a building, or updates the tenant with the same external_id (including its building). The result says whether it was created or updated.',
+    method: 'POST',
+    path: '/tenants/',
+    hints: hints.overwrite,
+    args: tenantFields,
+    body: { type: 'TENANT', attributes: Object.keys(tenantFields) },
+    upsert: true,
+    result: tenantView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('create_tenant_attachment'),
+    title: 'Attach a comment or document to a tenant',
+    description: 'Adds a COMMENT (with comment) or a DOCUMENT (with the file_id of an uploaded file) to a tenant.',
+    method: 'POST',
+    path: '/tenants/{external_tenant_id}/attachments/',
+    hints: hints.append,
+    args: {
+      external_tenant_id: tenantId('External id of the tenant'),
+      attachment_type: choice(['COMMENT', 'DOCUMENT'], 'COMMENT for a text note, DOCUMENT for an uploaded file'),
+      comment: text('The note (COMMENT)').optional(),
+      file_id: uuid('The uploaded file (DOCUMENT)', 'esg_upload_file').optional(),
+    },
+    body: { type: 'TENANT_ATTACHMENT', attributes: ['attachment_type', 'comment', 'file_id'] },
+    result: attachmentView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('create_tenant_consumption_link'),
+    title: 'Link a tenant to an annual consumption',
+    description:
+      "Attributes a year's consumption of a meter to a tenant; tenant and consumption must belong to the same building.",
+    method: 'POST',
+    path: '/tenant-consumption-links/',
+    hints: hints.append,
+    args: { external_tenant_id: tenantId('External id of the tenant'), annual_consumption_id: annualConsumptionId() },
+    body: { type: 'TENANT_CONSUMPTION_LINK', attributes: ['external_tenant_id', 'annual_consumption_id'] },
+    result: linkView,
+  }),
+  defineOperation({
+    ...common,
+    name: esg.tool('delete_tenant_consumption_link'),
+    title: 'Unlink a tenant from an annual consumption',
+    description: 'Removes the link between a tenant and an annual consumption entry.',
+    method: 'DELETE',
+    path: '/tenant-consumption-links/',
+    hints: hints.remove,
+    args: { external_tenant_id: tenantId('External id of the tenant'), annual_consumption_id: annualConsumptionId() },
+    query: ['external_tenant_id', 'annual_consumption_id'],
+    result: { kind: 'empty', done: 'Tenant consumption link deleted' },
+  }),
+];
