@@ -85,7 +85,15 @@ async function runServer(argv: string[]): Promise<void> {
     timeoutMs: config.timeoutMs,
   });
   const surface = toolSurface(config);
-  const setup = { surface, upstream, files: { roots: config.fileRoots }, sandbox: Boolean(sandbox), readOnly: config.readOnly };
+  const setup = {
+    surface,
+    upstream,
+    files: { roots: config.fileRoots },
+    // About four characters a token.
+    answerBudget: config.maxAnswerTokens * 4,
+    sandbox: Boolean(sandbox),
+    readOnly: config.readOnly,
+  };
   const hidden = surface.reachable.length - surface.direct.length;
   log(
     `${SERVER_NAME} ${SERVER_VERSION}: ${surface.direct.length} tools${hidden ? `, ${hidden} more through search_tools` : ''}` +

@@ -72,6 +72,13 @@ export const FLAGS = [
     description: 'Upstream API timeout for response headers and again for the body.',
   },
   {
+    name: 'max-answer-tokens',
+    kind: 'string',
+    value: 'N',
+    default: '10000',
+    description: 'Size a list answer may reach (about 4 characters a token); further rows come with the next cursor.',
+  },
+  {
     name: 'allowed-origins',
     kind: 'string',
     value: 'LIST',
@@ -147,6 +154,10 @@ const configSchema = z
       .number({ error: '--timeout-ms must be a number' })
       .int()
       .positive({ error: '--timeout-ms must be positive' }),
+    maxAnswerTokens: z.coerce
+      .number({ error: '--max-answer-tokens must be a number' })
+      .int()
+      .min(500, { error: '--max-answer-tokens must be at least 500' }),
     allowedOrigins: z.string().transform(list),
     allowedHosts: z.string().optional(),
     fileRoots: z.string().optional(),
@@ -207,6 +218,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     readOnly: pick('read-only'),
     urls: { fincon: pick('fincon-url'), capex: pick('capex-url'), esg: pick('esg-url') },
     timeoutMs: pick('timeout-ms'),
+    maxAnswerTokens: pick('max-answer-tokens'),
     allowedOrigins: pick('allowed-origins'),
     allowedHosts: parsed.values['allowed-hosts'] ?? env.PFM_ALLOWED_HOSTS,
     fileRoots: parsed.values['file-roots'] ?? env.PFM_FILE_ROOTS,

@@ -15,6 +15,8 @@ export interface ServerSetup {
   surface: ToolSurface;
   upstream: UpstreamClient;
   files: FileAccess;
+  /** Characters of list rows one answer may carry. */
+  answerBudget: number;
   sandbox: boolean;
   readOnly: boolean;
 }
@@ -83,7 +85,7 @@ export function createMcpServer(setup: ServerSetup): McpServer {
     { instructions: instructionsFor(setup), capabilities: { tools: {} } },
   );
   const run = (operation: Operation, args: Record<string, unknown>, signal: AbortSignal) =>
-    runOperation(operation, args, { upstream: setup.upstream, files: setup.files, signal });
+    runOperation(operation, args, { upstream: setup.upstream, files: setup.files, answerBudget: setup.answerBudget, signal });
   for (const operation of setup.surface.direct) {
     server.registerTool(
       operation.name,

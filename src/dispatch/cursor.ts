@@ -1,21 +1,38 @@
 /**
- * Page cursors are the API's own `links.next`, made opaque and relative to the
- * product base URL. Following the link verbatim keeps every filter the API put in
- * it, and the base URL always comes from configuration, never from tool input.
+ * Page cursors are the API's own page links, made opaque and relative to the product
+ * base URL, plus how many rows of that page were already shown. Following the link
+ * verbatim keeps every filter the API put in it; the row offset lets an answer stop
+ * inside one API page (reporting pages hold 1000 rows) and go on from there. The
+ * base URL always comes from configuration, never from tool input.
  */
 
-export function encodeCursor(nextLink: string, baseUrl: string): string | null {
-  const base = new URL(baseUrl);
-  const next = new URL(nextLink, `${baseUrl}/`);
-  const basePath = base.pathname.replace(/\/$/, '');
-  if (!next.pathname.startsWith(`${basePath}/`)) return null;
-  return Buffer.from(next.pathname.slice(basePath.length) + next.search, 'utf8').toString('base64url');
+export interface PagePosition {
+  /** The API page: path and query below the product base URL. */
+  page: string;
+  /** Rows of that page already returned. */
+  skip: number;
 }
 
-/** The relative path and query of the page, or null when the cursor is not one of this list's. */
-export function decodeCursor(cursor: string, listPath: string): string | null {
-  const relative = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [path] = relative.split('?');
-  if (path !== listPath || !relative.includes('?')) return null;
-  return relative;
+/** The page link relative to the base URL, or null when it points elsewhere. */
+export function relativeLink(link: string, baseUrl: string): string | null {
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
+  const target = new URL(link, `${baseUrl}/`);
+  if (!target.pathname.startsWith(`${basePath}/`)) return null;
+  return target.pathname.slice(basePath.length) + target.search;
+}
+
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+/** The position a cursor names, or null when it is not a cursor of the list at `listPath`. */
+export function decodeCursor(cursor: string, listPath: string): PagePosition | null {
+  try {
+    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<PagePosition>;
+    const { page, skip } = position;
+    if (typeof page !== 'string' || typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0) return null;
+    return page.split('?')[0] === listPath ? { page, skip } : null;
+  } catch {
+    return null;
+  }
 }

@@ -10,23 +10,38 @@ import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
 import { isResourceView, type Operation } from './operation.js';
 import { ArgumentProblem, describeUpstreamFailure, errorResult } from './problems.js';
-import { prepareRequest } from './request.js';
+import { prepareRequest, type PreparedRequest } from './request.js';
 import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
 
 export interface DispatchContext {
   upstream: UpstreamClient;
   files: FileAccess;
+  /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
+  answerBudget: number;
   signal?: AbortSignal;
 }
 
 type Args = Record<string, unknown>;
 
-function shapeSuccess(operation: Operation, response: UpstreamResponse, args: Args, baseUrl: string): CallToolResult {
+function shapeSuccess(
+  operation: Operation,
+  response: UpstreamResponse,
+  prepared: PreparedRequest,
+  args: Args,
+  context: DispatchContext,
+): CallToolResult {
   const { result } = operation;
   const document = (response.body ?? {}) as JsonApiDocument;
   if (isResourceView(result)) {
     return operation.list
-      ? shapeList(operation, result, document, baseUrl, args.cursor === undefined)
+      ? shapeList(
+          operation,
+          result,
+          document,
+          context.upstream.baseUrl(operation.product),
+          { path: prepared.path, skip: prepared.skip ?? 0, first: args.cursor === undefined },
+          context.answerBudget,
+        )
       : shapeOne(operation, result, document, response.status);
   }
   switch (result.kind) {
@@ -59,7 +74,7 @@ export async function runOperation(operation: Operation, args: Args, context: Di
     }
     const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
     if (response.status >= 400) return errorResult(describeUpstreamFailure(operation, response));
-    return shapeSuccess(operation, response, args, context.upstream.baseUrl(operation.product));
+    return shapeSuccess(operation, response, prepared, args, context);
   } catch (error) {
     if (error instanceof ArgumentProblem) {
       return errorResult(`Invalid argument for ${operation.name}; nothing was sent to the API.\n- ${error.message}`);

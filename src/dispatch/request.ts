@@ -11,6 +11,8 @@ export interface PreparedRequest {
   path: string;
   /** A JSON body, or multipart form data. */
   body?: unknown;
+  /** Rows of this page an earlier answer already showed (from a cursor). */
+  skip?: number;
 }
 
 type Args = Record<string, unknown>;
@@ -88,14 +90,14 @@ async function buildForm(operation: Operation, args: Args, files: FileAccess): P
 export async function prepareRequest(operation: Operation, args: Args, files: FileAccess): Promise<PreparedRequest> {
   const path = expandPath(operation, args);
   if (typeof args.cursor === 'string') {
-    const page = decodeCursor(args.cursor, path);
-    if (!page) {
+    const position = decodeCursor(args.cursor, path);
+    if (!position) {
       throw new ArgumentProblem(
         'cursor',
         `is not a page cursor of ${operation.name}; pass next_cursor exactly as the previous ${operation.name} result gave it, or omit it for the first page`,
       );
     }
-    return { method: operation.method, path: page };
+    return { method: operation.method, path: position.page, skip: position.skip };
   }
   const request: PreparedRequest = { method: operation.method, path: path + buildQuery(operation, args) };
   if (operation.upload) request.body = await buildForm(operation, args, files);

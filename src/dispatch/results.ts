@@ -9,7 +9,7 @@ import {
 } from '../shape/jsonapi.js';
 import { isMoney, sumMoney, type Money } from '../shape/money.js';
 import { renderIncluded, renderResource, renderRow, renderTotals } from '../shape/text.js';
-import { encodeCursor } from './cursor.js';
+import { encodeCursor, relativeLink } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
 
 function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<string, Money[]> | undefined {
@@ -19,20 +19,59 @@ function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<
   );
 }
 
+/** Where the rows of a list answer came from. */
+export interface ListPosition {
+  /** The API page requested, relative to the product base URL. */
+  path: string;
+  /** Rows of that page shown by earlier answers. */
+  skip: number;
+  /** No cursor was given: this is the start of the list. */
+  first: boolean;
+}
+
 function listHeading(
   operation: Operation,
   view: ResourceView,
-  count: number,
+  shown: number,
   nextCursor: string | null,
-  firstPage: boolean,
+  position: ListPosition,
+  cut: boolean,
 ): string {
   const { plural } = view;
-  if (count === 0) return firstPage ? `No ${plural} matched.` : `No further ${plural}.`;
-  const size = `${count} ${plural}`;
+  if (shown === 0) return position.first ? `No ${plural} matched.` : `No further ${plural}.`;
+  const size = `${shown} ${plural}`;
   if (nextCursor) {
-    return `${size} on this page; more exist. Next page: call ${operation.name} with {"cursor": "${nextCursor}"} (filters travel inside the cursor).`;
+    const why = cut ? 'only these fit into one answer' : 'the API sends them page by page';
+    return `${size} here; more exist (${why}). Next: call ${operation.name} with {"cursor": "${nextCursor}"} (filters travel inside the cursor).`;
   }
-  return firstPage ? `${size}, the complete list.` : `${size} on this last page.`;
+  return position.first ? `${size}, the complete list.` : `${size}, the rest of the list.`;
+}
+
+/** As many rows as fit the budget (in characters); always at least one. */
+function fitRows(view: ResourceView, items: readonly FlatResource[], budget: number): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    const line = renderRow(view, item);
+    if (lines.length > 0 && used + line.length > budget) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines;
+}
+
+function followingCursor(
+  operation: Operation,
+  document: JsonApiDocument,
+  baseUrl: string,
+  position: ListPosition,
+  shownUpTo: number,
+  pageRows: number,
+): string | null {
+  if (shownUpTo < pageRows) return encodeCursor({ page: position.path, skip: shownUpTo });
+  const next = operation.list?.paged === false ? null : document.links?.next;
+  const page = next ? relativeLink(next, baseUrl) : null;
+  return page ? encodeCursor({ page, skip: 0 }) : null;
 }
 
 export function shapeList(
@@ -40,18 +79,18 @@ export function shapeList(
   view: ResourceView,
   document: JsonApiDocument,
   baseUrl: string,
-  firstPage: boolean,
+  position: ListPosition,
+  budget: number,
 ): CallToolResult {
   const data = Array.isArray(document.data) ? document.data : [];
-  const items = data.map(flattenResource);
-  const nextLink = operation.list?.paged === false ? null : document.links?.next;
-  const nextCursor = nextLink ? encodeCursor(nextLink, baseUrl) : null;
+  const remaining = data.slice(position.skip).map(flattenResource);
+  const lines = fitRows(view, remaining, budget);
+  const items = remaining.slice(0, lines.length);
+  const cut = items.length < remaining.length;
+  const nextCursor = followingCursor(operation, document, baseUrl, position, position.skip + items.length, data.length);
   const included = flattenIncluded(document);
   const totals = pageTotals(view, items);
-  const text = [
-    listHeading(operation, view, items.length, nextCursor, firstPage),
-    ...items.map((item) => renderRow(view, item)),
-  ].join('\n');
+  const text = [listHeading(operation, view, items.length, nextCursor, position, cut), ...lines].join('\n');
   return {
     content: [{ type: 'text', text: text + (totals ? renderTotals(totals) : '') + renderIncluded(included) }],
     structuredContent: {

@@ -47,7 +47,7 @@ export function renderIncluded(included: readonly FlatResource[]): string {
 
 export function renderTotals(totals: Readonly<Record<string, readonly Money[]>>): string {
   const lines = Object.entries(totals).map(
-    ([attribute, sums]) => `Total ${attribute} on this page: ${sums.map(formatMoney).join('; ')}`,
+    ([attribute, sums]) => `Total ${attribute} of these rows: ${sums.map(formatMoney).join('; ')}`,
   );
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

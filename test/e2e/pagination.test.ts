@@ -24,15 +24,22 @@ async function restIds(sandbox: SandboxHandle, path: string): Promise<string[]> 
 
 type Page = { items: Array<{ id: string; invoice_process_state: string }>; next_cursor: string | null };
 
-async function mcpIds(client: TestClient, args: Record<string, unknown>): Promise<{ ids: string[]; pages: Page[] }> {
+async function mcpIds(
+  client: TestClient,
+  args: Record<string, unknown>,
+  tool = 'list_invoices',
+): Promise<{ ids: string[]; pages: Page[]; texts: string[] }> {
   const pages: Page[] = [];
+  const texts: string[] = [];
   let cursor: string | null | undefined;
   do {
-    const page: Page = dataOf<Page>(await client.callTool('list_invoices', cursor ? { cursor } : args));
+    const result = await client.callTool(tool, cursor ? { cursor } : args);
+    texts.push(textOf(result));
+    const page: Page = dataOf<Page>(result);
     pages.push(page);
     cursor = page.next_cursor;
   } while (cursor);
-  return { ids: pages.flatMap((page) => page.items.map((item) => item.id)), pages };
+  return { ids: pages.flatMap((page) => page.items.map((item) => item.id)), pages, texts };
 }
 
 describe('paging through lists', () => {
@@ -80,6 +87,39 @@ describe('paging through lists', () => {
     const result = await client.callTool('list_contracts', { cursor: invoices.next_cursor });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('cursor: is not a page cursor of list_contracts');
+  });
+});
+
+describe('answers larger than the answer budget', () => {
+  let sandbox: SandboxHandle;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    client = await connect(
+      'stdio',
+      'legacy',
+      againstApi(sandbox.baseUrls.fincon, ['--max-answer-tokens', '1000', '--toolsets', 'all']),
+    );
+  });
+  afterAll(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+
+  it('stop inside an API page and go on from there, losing and repeating nothing', async () => {
+    const { ids, pages, texts } = await mcpIds(client, {});
+    expect(pages.length).toBeGreaterThan(6);
+    expect(pages.every((page) => page.items.length < 100)).toBe(true);
+    expect(texts.every((text) => text.length < 4000 + 1000)).toBe(true);
+    expect(texts[0]).toContain('only these fit into one answer');
+    expect(ids).toEqual(await restIds(sandbox, '/invoices/'));
+  });
+
+  it('walk a reporting page of up to 1000 rows the same way', async () => {
+    const { ids, pages } = await mcpIds(client, {}, 'list_contract_financials');
+    expect(pages.length).toBeGreaterThan(1);
+    expect(ids).toEqual(await restIds(sandbox, '/reporting/contracts/'));
   });
 });
 
