@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { catalog } from '../tools/index.js';
 import { ConfigError, flagHelp, loadConfig, type Config } from './config.js';
-import { startSandbox, type SandboxHandle } from './sandbox/index.js';
+import type { SandboxHandle, SandboxOptions } from './sandbox/index.js';
 import { createMcpServer, SERVER_NAME, SERVER_VERSION } from './server.js';
 import { toolSurface } from './surface.js';
 import { serveOverHttp } from './transports/http.js';
@@ -29,6 +29,11 @@ Credentials (environment only):
   PFM_API_KEY, PFM_API_TOKEN        sent as X-API-KEY / X-API-TOKEN. Without them, or with --sandbox,
                                     the server runs against its embedded sandbox with demo data.
 `;
+}
+
+/** Loaded only when used: a server with credentials never pays for the sandbox's code. */
+async function startSandbox(options?: SandboxOptions): Promise<SandboxHandle> {
+  return (await import('./sandbox/index.js')).startSandbox(options);
 }
 
 async function runSandboxCommand(argv: string[]): Promise<void> {
