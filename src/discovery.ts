@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Operation, Product } from './dispatch/operation.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
+import { inputJsonSchema } from './json-schemas.js';
 
 const RESULTS = 8;
 
@@ -103,10 +104,6 @@ function argumentLines(schema: Record<string, unknown>): string[] {
   );
 }
 
-function inputJsonSchema(operation: Operation): Record<string, unknown> {
-  return operation.inputSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
-}
-
 export interface DiscoveryOptions {
   reachable: readonly Operation[];
   direct: readonly Operation[];
@@ -158,7 +155,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
       const text = found.map((operation) =>
         [
           `- ${operation.name} (${operation.hints.readOnlyHint ? 'reads' : 'changes data'}${directNames.has(operation.name) ? '; also a direct tool' : ''}): ${operation.description}`,
-          ...argumentLines(inputJsonSchema(operation)),
+          ...argumentLines(inputJsonSchema(operation.inputSchema)),
         ].join('\n'),
       );
       return {
@@ -176,7 +173,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
             product: operation.product,
             read_only: operation.hints.readOnlyHint,
             direct: directNames.has(operation.name),
-            input_schema: inputJsonSchema(operation),
+            input_schema: inputJsonSchema(operation.inputSchema),
           })),
         },
       };

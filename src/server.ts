@@ -1,8 +1,8 @@
 /** Builds the MCP server from the catalog and the configuration. */
-import { McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/server';
 import { registerDiscoveryTools } from './discovery.js';
 import { runOperation } from './dispatch/execute.js';
+import { convertedOnce } from './json-schemas.js';
 import type { FileAccess } from './dispatch/files.js';
 import type { Operation } from './dispatch/operation.js';
 import type { ToolSurface } from './surface.js';
@@ -36,7 +36,7 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'Invoice states: NEW -> DETAILS_ENTERED -> CHECKED -> APPROVED -> PAID. Only APPROVED invoices take a final payment; PAID ones take only further partial payments (is_final_payment=false).',
     'Ids are UUIDs: find them with the list_* tools and their filters, never guess them.',
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
-    'Lists return up to 100 rows; when next_cursor is set, call the same tool with that cursor until it is null. Totals over a whole list need every page.',
+    'Lists return at most 100 rows (reporting 1000) and may stop earlier to keep answers small; when next_cursor is set, call the same tool again with the same arguments plus that cursor, until it is null. Totals over a whole list need every page.',
     'The API does not deduplicate payments: read list_invoice_payments before registering one, and never repeat a payment call that may already have succeeded.',
   ];
   if (reachable.length > direct.length) {
@@ -51,32 +51,6 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
   }
   if (setup.readOnly) lines.push('Read-only mode: tools that change data are not available.');
   return lines.join('\n');
-}
-
-const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
-
-/**
- * The schema as the SDK takes it, with its JSON Schema converted once per process:
- * over stateless HTTP every request builds a fresh server, and converting every
- * tool's schemas again for each tools/list would dominate the request.
- */
-function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
-  let wrapped = advertised.get(schema);
-  if (!wrapped) {
-    const standard = schema['~standard'];
-    const cache = new Map<string, Record<string, unknown>>();
-    const convert =
-      (io: 'input' | 'output') =>
-      (options: { target: string }): Record<string, unknown> => {
-        const key = `${io}:${options.target}`;
-        let json = cache.get(key);
-        if (!json) cache.set(key, (json = standard.jsonSchema[io](options)));
-        return json;
-      };
-    wrapped = { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } };
-    advertised.set(schema, wrapped);
-  }
-  return wrapped;
 }
 
 export function createMcpServer(setup: ServerSetup): McpServer {

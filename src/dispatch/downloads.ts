@@ -47,12 +47,9 @@ function formatSize(bytes: number): string {
       : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-async function deliver(
-  response: StreamedResponse,
-  saveTo: string | undefined,
-  files: FileAccess,
-): Promise<DeliveredFile | string> {
-  if (saveTo) return saveStream(response.body, await writablePath(files, saveTo, 'save_to'));
+/** Streams the file to `target` (a checked local path) or keeps it in memory to embed. */
+async function deliver(response: StreamedResponse, target: string | undefined): Promise<DeliveredFile | string> {
+  if (target) return saveStream(response.body, target);
   const declared = Number(header(response, 'content-length') ?? 0);
   const small = declared > EMBED_LIMIT ? (response.body.destroy(), null) : await readSmall(response.body);
   return (
@@ -100,6 +97,8 @@ export async function runDownload(
   context: DownloadContext,
 ): Promise<CallToolResult> {
   const apiUrl = context.upstream.baseUrl(operation.product) + prepared.path;
+  // Checked before anything is sent: a refused path must not cost a download.
+  const target = saveTo === undefined ? undefined : await writablePath(context.files, saveTo, 'save_to');
   const first = await context.upstream.open({ product: operation.product, ...prepared, signal: context.signal });
   const opened = await openFile(operation, linkAttribute, first, context);
   if ('failure' in opened) return opened.failure;
@@ -111,7 +110,7 @@ export async function runDownload(
     );
   }
 
-  const delivered = await deliver(response, saveTo, context.files);
+  const delivered = await deliver(response, target);
   if (typeof delivered === 'string') return errorResult(`${operation.name}: ${delivered}.`);
   const filename = dispositionFilename(header(response, 'content-disposition')) ?? (metadata?.name as string | undefined);
   const contentType = header(response, 'content-type')?.split(';')[0] ?? 'application/octet-stream';

@@ -64,6 +64,41 @@ function unreachable(operation: Operation, error: UpstreamError): CallToolResult
   );
 }
 
+/**
+ * The API answered with success but the answer cannot be read or does not have the
+ * documented shape. For a write this must not read as a failure: the change was made,
+ * and repeating it could, for a payment, record it twice.
+ */
+function unreadable(operation: Operation, status: number, problem: string): CallToolResult {
+  if (operation.method === 'GET') {
+    return errorResult(`${operation.name}: the API answered HTTP ${status}, but in an unexpected form (${problem}).`);
+  }
+  return errorResult(
+    `${operation.name}: the API accepted the request (HTTP ${status}), so the change was most likely made, but its answer has an unexpected form (${problem}). ` +
+      'Do not repeat it: read the current state first (for a payment, list_invoice_payments).',
+  );
+}
+
+/** Shapes a success, and checks it against the tool's output schema before the SDK does. */
+function shapeChecked(
+  operation: Operation,
+  response: UpstreamResponse,
+  prepared: PreparedRequest,
+  args: Args,
+  context: DispatchContext,
+): CallToolResult {
+  let result: CallToolResult;
+  try {
+    result = shapeSuccess(operation, response, prepared, args, context);
+  } catch (error) {
+    return unreadable(operation, response.status, (error as Error).message);
+  }
+  const checked = operation.outputSchema.safeParse(result.structuredContent);
+  if (checked.success) return result;
+  const issue = checked.error.issues[0];
+  return unreadable(operation, response.status, `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`);
+}
+
 /** Runs one operation with arguments already validated against its input schema. */
 export async function runOperation(operation: Operation, args: Args, context: DispatchContext): Promise<CallToolResult> {
   try {
@@ -74,7 +109,7 @@ export async function runOperation(operation: Operation, args: Args, context: Di
     }
     const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
     if (response.status >= 400) return errorResult(describeUpstreamFailure(operation, response));
-    return shapeSuccess(operation, response, prepared, args, context);
+    return shapeChecked(operation, response, prepared, args, context);
   } catch (error) {
     if (error instanceof ArgumentProblem) {
       return errorResult(`Invalid argument for ${operation.name}; nothing was sent to the API.\n- ${error.message}`);

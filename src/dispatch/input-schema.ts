@@ -58,10 +58,9 @@ function includeArgument(paths: readonly string[]) {
     .meta({ description: 'Related resources to return with the result.' });
 }
 
-const cursorArgument = z
-  .string()
-  .min(1)
-  .meta({ description: 'next_cursor from the previous page of this list; omit for the first page.' });
+const cursorArgument = z.string().min(1).meta({
+  description: 'next_cursor of the previous answer, sent with the same other arguments; omit it for the first page.',
+});
 
 /** Where an upload comes from: a local file (streamed) or inline base64. */
 const uploadArguments = {
@@ -87,7 +86,7 @@ export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject
   const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
   if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
   if (declaration.include) shape.include = includeArgument(declaration.include).optional();
-  if (declaration.list && declaration.list.paged !== false) shape.cursor = cursorArgument.optional();
+  if (declaration.list) shape.cursor = cursorArgument.optional();
   if (declaration.upload) Object.assign(shape, uploadArguments);
   if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();
 

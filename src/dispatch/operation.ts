@@ -107,7 +107,7 @@ export interface ListSpec {
   filters?: Readonly<Record<string, readonly FilterOperation[]>>;
   /** Typed arguments sent as filters, e.g. { project_ids: 'project.in' } where the API requires one. */
   filterArgs?: Readonly<Record<string, string>>;
-  /** false for lists the API returns whole (ESG): no cursor argument. */
+  /** false for lists the API returns whole (ESG): its page links are not followed; a cursor only goes on after a cut answer. */
   paged?: boolean;
 }
 

@@ -42,7 +42,7 @@ function listHeading(
   const size = `${shown} ${plural}`;
   if (nextCursor) {
     const why = cut ? 'only these fit into one answer' : 'the API sends them page by page';
-    return `${size} here; more exist (${why}). Next: call ${operation.name} with {"cursor": "${nextCursor}"} (filters travel inside the cursor).`;
+    return `${size} here; more exist (${why}). Next: call ${operation.name} again with the same arguments plus {"cursor": "${nextCursor}"}.`;
   }
   return position.first ? `${size}, the complete list.` : `${size}, the rest of the list.`;
 }

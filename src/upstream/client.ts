@@ -119,10 +119,9 @@ export class UpstreamClient {
   /** A JSON exchange with the API. */
   async send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
     const response = await this.#apiRequest(upstream, { accept: 'application/json', 'accept-encoding': 'gzip, br' });
-    const raw = await this.#guard(upstream.method, this.baseUrl(upstream.product) + upstream.path, async () =>
-      Buffer.from(await response.body.arrayBuffer()),
+    const text = await this.#guard(upstream.method, this.baseUrl(upstream.product) + upstream.path, async () =>
+      decodeBody(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']),
     );
-    const text = await decodeBody(raw, response.headers['content-encoding']);
     return { status: response.status, headers: response.headers, body: parseJson(text) };
   }
 

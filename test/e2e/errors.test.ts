@@ -16,7 +16,7 @@ describe('bad input', () => {
 
   beforeAll(async () => {
     api = await startFakeApi();
-    client = await connect('stdio', 'modern', againstApi(api.baseUrl));
+    client = await connect('stdio', 'modern', againstApi(api.baseUrl, ['--toolsets', 'all']));
   });
   afterAll(async () => {
     await client?.close();
@@ -94,6 +94,12 @@ describe('bad input', () => {
     ],
     ['an unknown include', 'get_contract', { contract_id: INVOICE, include: ['vendor'] }, /include.*contractor/],
     ['a made-up cursor', 'list_invoices', { cursor: 'page-2' }, /cursor.*not a page cursor/],
+    [
+      'a download target outside the file roots',
+      'download_invoice_document',
+      { invoice_id: INVOICE, document_id: PAYMENT, save_to: '/etc/invoice.pdf' },
+      /save_to: must be inside the allowed file roots/,
+    ],
   ])('refuses %s without calling the API', async (_case, tool, args, message) => {
     const before = api.requests.length;
     const result = await client.callTool(tool, args);
@@ -161,6 +167,20 @@ describe('API failures', () => {
     const before = api.requests.length;
     const text = textOf(await client.callTool('register_invoice_payment', payment));
     expect(text).toContain('may or may not have been applied');
+    expect(api.requests.length).toBe(before + 1);
+  });
+
+  it.each<[string, unknown]>([
+    ['an answer that is not JSON:API', 'Payment registered.'],
+    ['an answer of another shape', { data: { id: INVOICE, type: 'INVOICE', attributes: { installment_number: 'three' } } }],
+  ])('says a write the API accepted was most likely made, given %s', async (_case, body) => {
+    api.reply = { status: 201, body };
+    const before = api.requests.length;
+    const result = await client.callTool('register_invoice_payment', payment);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /accepted the request \(HTTP 201\).*most likely made.*Do not repeat it.*list_invoice_payments/s,
+    );
     expect(api.requests.length).toBe(before + 1);
   });
 

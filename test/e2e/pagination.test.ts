@@ -33,7 +33,7 @@ async function mcpIds(
   const texts: string[] = [];
   let cursor: string | null | undefined;
   do {
-    const result = await client.callTool(tool, cursor ? { cursor } : args);
+    const result = await client.callTool(tool, cursor ? { ...args, cursor } : args);
     texts.push(textOf(result));
     const page: Page = dataOf<Page>(result);
     pages.push(page);
@@ -99,7 +99,14 @@ describe('answers larger than the answer budget', () => {
     client = await connect(
       'stdio',
       'legacy',
-      againstApi(sandbox.baseUrls.fincon, ['--max-answer-tokens', '1000', '--toolsets', 'all']),
+      againstApi(sandbox.baseUrls.fincon, [
+        '--max-answer-tokens',
+        '1000',
+        '--toolsets',
+        'all',
+        '--esg-url',
+        sandbox.baseUrls.esg,
+      ]),
     );
   });
   afterAll(async () => {
@@ -114,6 +121,17 @@ describe('answers larger than the answer budget', () => {
     expect(texts.every((text) => text.length < 4000 + 1000)).toBe(true);
     expect(texts[0]).toContain('only these fit into one answer');
     expect(ids).toEqual(await restIds(sandbox, '/invoices/'));
+  });
+
+  it('go on after a cut even where the API sends the whole list at once (ESG)', async () => {
+    const range = { start_time: '2026-05-01T00:00:00Z', end_time: '2026-07-01T00:00:00Z' };
+    const { ids, pages } = await mcpIds(client, range, 'esg_list_file_events');
+    expect(pages.length).toBeGreaterThan(1);
+    const query = new URLSearchParams(range);
+    const response = await fetch(`${sandbox.baseUrls.esg}/file-events/?${query}`, { headers: credentials });
+    const all = ((await response.json()) as { data: Array<{ id: string }> }).data.map((event) => event.id);
+    expect(all.length).toBeGreaterThan(pages[0]!.items.length);
+    expect(ids).toEqual(all);
   });
 
   it('walk a reporting page of up to 1000 rows the same way', async () => {
