@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Command line: flags + env -> Config -> transport; plus the `sandbox` and `catalog` sub-commands. */
 import { parseArgs } from 'node:util';
-import { catalog } from '../tools/index.js';
+import { catalog, toolsets } from '../tools/index.js';
 import { ConfigError, flagHelp, loadConfig, type Config } from './config.js';
 import type { SandboxHandle, SandboxOptions } from './sandbox/index.js';
 import { createMcpServer, SERVER_NAME, SERVER_VERSION } from './server.js';
@@ -12,6 +12,12 @@ import { apiKeyAuth } from './upstream/auth.js';
 import { UpstreamClient } from './upstream/client.js';
 
 const log = (message: string) => console.error(message);
+
+function toolsetHelp(): string {
+  return Object.entries(toolsets)
+    .map(([name, info]) => `  ${`${name}${info.daily ? '*' : ''}`.padEnd(32)}${info.description}`)
+    .join('\n');
+}
 
 function helpText(): string {
   return `${SERVER_NAME} ${SERVER_VERSION}: an MCP server for the construction project-finance API (FinCon, CAPEX, ESG).
@@ -24,6 +30,9 @@ Usage:
 
 Flags (each also read from its PFM_* environment variable; the flag wins):
 ${flagHelp()}
+
+Toolsets (* = part of "daily"; CAPEX and ESG ones when FinCon is not among --products):
+${toolsetHelp()}
 
 Credentials (environment only):
   PFM_API_KEY, PFM_API_TOKEN        sent as X-API-KEY / X-API-TOKEN. Without them, or with --sandbox,

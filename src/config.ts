@@ -14,7 +14,10 @@ interface FlagSpec {
   /** Shown in --help; for string flags, the value placeholder. */
   value?: string;
   description: string;
+  /** The value used when neither the flag nor its variable is given. */
   default?: string;
+  /** The default in words, for --help, where it depends on other settings. */
+  defaultNote?: string;
 }
 
 export const FLAGS = [
@@ -40,7 +43,8 @@ export const FLAGS = [
     kind: 'string',
     value: 'LIST',
     default: 'daily',
-    description: `Tool groups offered as direct tools: "daily" (the daily work), "all", or any of ${Object.keys(knownToolsets).join(', ')}. Every other tool stays reachable through search_tools and call_tool.`,
+    description:
+      'Tool groups offered as direct tools: "daily" (the daily work), "all", or toolset names (listed below). Every other tool stays reachable through search_tools and call_tool.',
   },
   { name: 'read-only', kind: 'boolean', description: 'Offer only tools that read; every tool that writes is removed.' },
   {
@@ -89,14 +93,14 @@ export const FLAGS = [
     name: 'file-roots',
     kind: 'string',
     value: 'LIST',
-    default: 'the working directory on stdio; none over HTTP',
+    defaultNote: 'the working directory on stdio; none over HTTP',
     description: 'Directories that uploads may read from and downloads may write to (file_path, save_to).',
   },
   {
     name: 'allowed-hosts',
     kind: 'string',
     value: 'LIST',
-    default: 'loopback names when bound to loopback',
+    defaultNote: 'loopback names when bound to loopback',
     description: 'HTTP: Host header hostnames accepted (DNS-rebinding guard); "any" disables the check.',
   },
 ] as const satisfies readonly FlagSpec[];
@@ -110,7 +114,7 @@ export function envName(flag: string): string {
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Toolset names that stand for several toolsets. */
-export const TOOLSET_KEYWORDS = ['daily', 'all'];
+const TOOLSET_KEYWORDS = ['daily', 'all'];
 
 const list = (value: string) =>
   value
@@ -220,8 +224,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     timeoutMs: pick('timeout-ms'),
     maxAnswerTokens: pick('max-answer-tokens'),
     allowedOrigins: pick('allowed-origins'),
-    allowedHosts: parsed.values['allowed-hosts'] ?? env.PFM_ALLOWED_HOSTS,
-    fileRoots: parsed.values['file-roots'] ?? env.PFM_FILE_ROOTS,
+    allowedHosts: pick('allowed-hosts'),
+    fileRoots: pick('file-roots'),
     apiKey: env.PFM_API_KEY || undefined,
     apiToken: env.PFM_API_TOKEN || undefined,
   });
@@ -235,7 +239,7 @@ export function flagHelp(): string {
   return FLAGS.map((flag) => {
     const spec: FlagSpec = flag;
     const left = `  --${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
-    const fallback = spec.default ? ` (default: ${spec.default})` : '';
+    const fallback = spec.default || spec.defaultNote ? ` (default: ${spec.default ?? spec.defaultNote})` : '';
     return `${left.padEnd(34)}${spec.description}${fallback}\n${' '.repeat(34)}env: ${envName(spec.name)}`;
   }).join('\n');
 }

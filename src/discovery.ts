@@ -7,18 +7,13 @@ import { z } from 'zod';
 import type { Operation, Product } from './dispatch/operation.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
-import { inputJsonSchema } from './json-schemas.js';
+import { convertedOnce, inputJsonSchema } from './json-schemas.js';
+import { singular } from './shape/words.js';
 
 const RESULTS = 8;
 
 /** Ties go to the core product, then to the shorter, more general name. */
 const PRODUCT_ORDER: readonly Product[] = ['fincon', 'capex', 'esg'];
-
-/** invoices -> invoice, entities -> entity: plural and singular match. */
-function singular(word: string): string {
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  return word.endsWith('s') && !word.endsWith('ss') && word.length > 3 ? word.slice(0, -1) : word;
-}
 
 const STOP_WORDS = new Set([
   'an',
@@ -47,13 +42,25 @@ function words(text: string): string[] {
     .map(singular);
 }
 
+const searchFields = new WeakMap<Operation, Array<[string[], number]>>();
+
+/** An operation's words, weighted by where they stand; split once per process. */
+function fieldsOf(operation: Operation): Array<[string[], number]> {
+  let fields = searchFields.get(operation);
+  if (!fields) {
+    fields = [
+      [words(operation.name), 3],
+      [words(operation.title), 2],
+      [words(`${operation.toolset} ${operation.product}`), 1],
+      [words(operation.description), 1],
+    ];
+    searchFields.set(operation, fields);
+  }
+  return fields;
+}
+
 function score(operation: Operation, query: readonly string[]): number {
-  const fields: Array<[string[], number]> = [
-    [words(operation.name), 3],
-    [words(operation.title), 2],
-    [words(`${operation.toolset} ${operation.product}`), 1],
-    [words(operation.description), 1],
-  ];
+  const fields = fieldsOf(operation);
   let total = 0;
   for (const word of query) {
     const best = Math.max(0, ...fields.map(([terms, weight]) => (terms.includes(word) ? weight : 0)));
@@ -111,40 +118,76 @@ export interface DiscoveryOptions {
   run(operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
 }
 
-export function registerDiscoveryTools(server: McpServer, options: DiscoveryOptions): void {
-  const { reachable, direct } = options;
-  const directNames = new Set(direct.map((operation) => operation.name));
-  const byName = new Map(reachable.map((operation) => [operation.name, operation]));
-  const products = [...new Set(reachable.map((operation) => operation.product))] as [Product, ...Product[]];
+const searchOutput = z.object({
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      product: z.string(),
+      read_only: z.boolean(),
+      direct: z.boolean().meta({ description: 'also offered as a tool of its own' }),
+      input_schema: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
 
-  server.registerTool(
-    'search_tools',
-    {
-      title: 'Search all tools',
-      description: `Finds tools for work the listed tools do not cover (${reachable.length - direct.length} more: e.g. documents, contractors, change orders, reporting${products.length > 1 ? `, ${products.filter((p) => p !== 'fincon').join(', ')}` : ''}). Returns their names, purpose and arguments; run one with call_tool.`,
-      inputSchema: z.object({
+const callInput = z.object({
+  name: z.string().min(1).meta({ description: 'The tool name search_tools gave, e.g. "upload_invoice_document".' }),
+  arguments: z.record(z.string(), z.unknown()).default({}).meta({ description: "The tool's arguments." }),
+});
+
+const callOutput = z.looseObject({});
+
+interface Reach {
+  directNames: Set<string>;
+  byName: Map<string, Operation>;
+  products: [Product, ...Product[]];
+  searchInput: z.ZodObject;
+}
+
+const reaches = new WeakMap<readonly Operation[], Reach>();
+
+/**
+ * What the two tools need to know about a surface, built once: over stateless HTTP
+ * they are registered again for every request.
+ */
+function reachOf(reachable: readonly Operation[], direct: readonly Operation[]): Reach {
+  let reach = reaches.get(reachable);
+  if (!reach) {
+    const products = [...new Set(reachable.map((operation) => operation.product))] as [Product, ...Product[]];
+    reach = {
+      directNames: new Set(direct.map((operation) => operation.name)),
+      byName: new Map(reachable.map((operation) => [operation.name, operation])),
+      products,
+      searchInput: z.object({
         query: z
           .string()
           .min(1)
           .meta({ description: 'What you want to do, e.g. "upload invoice document" or "contractor tax waiver".' }),
         product: z.enum(products).optional().meta({ description: 'Only tools of this product.' }),
       }),
-      outputSchema: z.object({
-        tools: z.array(
-          z.object({
-            name: z.string(),
-            title: z.string(),
-            description: z.string(),
-            product: z.string(),
-            read_only: z.boolean(),
-            direct: z.boolean().meta({ description: 'also offered as a tool of its own' }),
-            input_schema: z.record(z.string(), z.unknown()),
-          }),
-        ),
-      }),
+    };
+    reaches.set(reachable, reach);
+  }
+  return reach;
+}
+
+export function registerDiscoveryTools(server: McpServer, options: DiscoveryOptions): void {
+  const { reachable, direct } = options;
+  const { directNames, byName, products, searchInput } = reachOf(reachable, direct);
+
+  server.registerTool(
+    'search_tools',
+    {
+      title: 'Search all tools',
+      description: `Finds tools for work the listed tools do not cover (${reachable.length - direct.length} more: e.g. documents, contractors, change orders, reporting${products.length > 1 ? `, ${products.filter((p) => p !== 'fincon').join(', ')}` : ''}). Returns their names, purpose and arguments; run one with call_tool.`,
+      inputSchema: convertedOnce(searchInput),
+      outputSchema: convertedOnce(searchOutput),
       annotations: hints.read,
     },
-    async ({ query, product }) => {
+    async (args) => {
+      const { query, product } = args as { query: string; product?: Product };
       const found = searchOperations(reachable, query, product);
       if (!found.length) {
         return {
@@ -186,15 +229,13 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
       title: 'Run a tool by name',
       description:
         "Runs a tool found with search_tools, with its arguments as an object; they are checked before anything is sent, and the answer is the tool's own.",
-      inputSchema: z.object({
-        name: z.string().min(1).meta({ description: 'The tool name search_tools gave, e.g. "upload_invoice_document".' }),
-        arguments: z.record(z.string(), z.unknown()).default({}).meta({ description: "The tool's arguments." }),
-      }),
-      outputSchema: z.looseObject({}),
+      inputSchema: convertedOnce(callInput),
+      outputSchema: convertedOnce(callOutput),
       // It reaches writing tools unless the server is read-only.
       annotations: options.readOnly ? hints.read : { ...hints.append, destructiveHint: true },
     },
-    async ({ name, arguments: args }, context) => {
+    async (input, context) => {
+      const { name, arguments: args } = input as z.output<typeof callInput>;
       const operation = byName.get(name);
       if (!operation) {
         return errorResult(

@@ -6,7 +6,7 @@ import { request } from 'undici';
 import { ConfigError, envName, FLAGS, loadConfig } from '../src/config.js';
 import { SERVER_VERSION } from '../src/server.js';
 import { toolSurface } from '../src/surface.js';
-import { catalog } from '../tools/index.js';
+import { catalog, toolsets } from '../tools/index.js';
 import { CLI, connectStdio } from './support/harness.js';
 
 const run = promisify(execFile);
@@ -15,6 +15,7 @@ const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 describe('the command line', () => {
   it('documents every flag and its environment twin in --help and in the README', async () => {
     const { stdout } = await run(process.execPath, [CLI, '--help']);
+    for (const name of Object.keys(toolsets)) expect(stdout).toMatch(new RegExp(`^  ${name}\\*? `, 'm'));
     for (const flag of FLAGS) {
       for (const text of [stdout, readme]) {
         expect(text).toContain(`--${flag.name}`);

@@ -88,10 +88,8 @@ export function flag(description: string) {
 
 /** A money amount as the API takes it where a currency may be given (contract amounts). */
 export function moneyInput(description: string) {
-  return z
-    .object({
-      net: decimalString('Net amount, decimal string'),
-      tax: decimalString('Tax amount, decimal string'),
+  return netTaxInput(description)
+    .extend({
       currency: z
         .string()
         .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })

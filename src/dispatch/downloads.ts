@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { flattenResource, type FlatResource, type ResourceObject } from '../shape/jsonapi.js';
-import type { StreamedResponse, UpstreamClient } from '../upstream/client.js';
+import { headerValue, parseJson, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';
 import { EMBED_LIMIT, readSmall, saveStream, writablePath, type DeliveredFile, type FileAccess } from './files.js';
 import type { Operation } from './operation.js';
 import { describeUpstreamFailure, errorResult } from './problems.js';
@@ -17,11 +17,6 @@ export interface DownloadContext {
   signal?: AbortSignal;
 }
 
-function header(response: StreamedResponse, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The file name from Content-Disposition (RFC 6266, filename* first), if any. */
 function dispositionFilename(disposition: string | undefined): string | undefined {
   if (!disposition) return undefined;
@@ -31,12 +26,7 @@ function dispositionFilename(disposition: string | undefined): string | undefine
 }
 
 async function readJson(response: StreamedResponse): Promise<unknown> {
-  const text = await response.body.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  return parseJson(await response.body.text());
 }
 
 function formatSize(bytes: number): string {
@@ -50,7 +40,7 @@ function formatSize(bytes: number): string {
 /** Streams the file to `target` (a checked local path) or keeps it in memory to embed. */
 async function deliver(response: StreamedResponse, target: string | undefined): Promise<DeliveredFile | string> {
   if (target) return saveStream(response.body, target);
-  const declared = Number(header(response, 'content-length') ?? 0);
+  const declared = Number(headerValue(response.headers, 'content-length') ?? 0);
   const small = declared > EMBED_LIMIT ? (response.body.destroy(), null) : await readSmall(response.body);
   return (
     small ?? `the file is larger than ${formatSize(EMBED_LIMIT)}, too large to embed; call again with save_to set to a local path`
@@ -76,7 +66,7 @@ async function openFile(
       return { failure: errorResult(`${operation.name}: the API answered without a ${linkAttribute}.`) };
     return { response: await context.upstream.openLink(link, context.signal), metadata };
   }
-  const location = header(first, 'location');
+  const location = headerValue(first.headers, 'location');
   if (first.status >= 300 && first.status < 400 && location) {
     await first.body.dump();
     return {
@@ -112,8 +102,9 @@ export async function runDownload(
 
   const delivered = await deliver(response, target);
   if (typeof delivered === 'string') return errorResult(`${operation.name}: ${delivered}.`);
-  const filename = dispositionFilename(header(response, 'content-disposition')) ?? (metadata?.name as string | undefined);
-  const contentType = header(response, 'content-type')?.split(';')[0] ?? 'application/octet-stream';
+  const filename =
+    dispositionFilename(headerValue(response.headers, 'content-disposition')) ?? (metadata?.name as string | undefined);
+  const contentType = headerValue(response.headers, 'content-type')?.split(';')[0] ?? 'application/octet-stream';
   const facts = {
     ...(filename ? { filename } : {}),
     content_type: contentType,

@@ -82,6 +82,14 @@ const saveToArgument = z.string().min(1).meta({
     'Local path to save the file to (inside the allowed file roots). Without it, files up to 1 MiB come back embedded in the result.',
 });
 
+/** The arguments that end up in the request body. */
+function bodyArguments({ body }: OperationDeclaration): string[] {
+  return [
+    ...(body?.attributes ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.arg)),
+    ...Object.values(body?.relationships ?? {}).map((relationship) => relationship.arg),
+  ];
+}
+
 export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject {
   const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
   if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
@@ -90,10 +98,17 @@ export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject
   if (declaration.upload) Object.assign(shape, uploadArguments);
   if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();
 
-  const { requireOneOf, upload, check } = declaration;
+  const { upload, check } = declaration;
+  const requireOneOf = declaration.partialUpdate ? bodyArguments(declaration) : undefined;
   return z.object(shape).superRefine((args, context) => {
-    const broken = check?.(args);
-    if (broken) context.addIssue({ code: 'custom', path: [broken.field], message: broken.fix });
+    const rows = declaration.body?.rows;
+    const checked = rows
+      ? ((args[rows] as Array<Record<string, unknown>>) ?? []).map((row, index) => ({ row, at: [rows, index] }))
+      : [{ row: args, at: [] }];
+    for (const { row, at } of checked) {
+      const broken = check?.(row);
+      if (broken) context.addIssue({ code: 'custom', path: [...at, broken.field], message: broken.fix });
+    }
     if (requireOneOf && !requireOneOf.some((name) => args[name] !== undefined)) {
       context.addIssue({ code: 'custom', path: [], message: `give at least one of ${requireOneOf.join(', ')} to change` });
     }

@@ -129,9 +129,9 @@ export interface OperationDeclaration {
   args?: z.ZodRawShape;
   /** Arguments sent as plain query parameters under the same names (ESG style). */
   query?: readonly string[];
-  /** For updates: at least one of these arguments must be given. */
-  requireOneOf?: readonly string[];
-  /** A rule across arguments the API enforces too, checked first so nothing is sent in vain. */
+  /** An update: its body arguments are optional, and at least one of them must be given. */
+  partialUpdate?: boolean;
+  /** A rule across arguments the API enforces too, checked first so nothing is sent in vain; for a bulk body, on each row. */
   check?: (args: Readonly<Record<string, unknown>>) => { field: string; fix: string } | undefined;
   /** Relationship paths the API accepts in `include`. */
   include?: readonly string[];

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { core } from 'zod';
-import type { UpstreamResponse } from '../upstream/client.js';
+import { headerValue, type UpstreamResponse } from '../upstream/client.js';
 import { type Operation, pathArgument, pathVariables } from './operation.js';
 
 export function errorResult(text: string): CallToolResult {
@@ -130,8 +130,8 @@ function nextStep(operation: Operation, response: UpstreamResponse): string {
     return `${unchanged}The current state does not allow this. ${operation.onConflict ?? 'Read the current state before deciding what to do.'}`;
   }
   if (status === 429) {
-    const wait = response.headers['retry-after'];
-    return `The API is rate limiting requests; wait${wait ? ` ${String(wait)} seconds` : ' a little'} before trying again.`;
+    const wait = headerValue(response.headers, 'retry-after');
+    return `The API is rate limiting requests; wait${wait ? ` ${wait} seconds` : ' a little'} before trying again.`;
   }
   if (status >= 500) {
     return unchanged

@@ -133,14 +133,9 @@ interface BatchError {
 }
 
 interface BatchData {
-  created?: Array<Record<string, unknown>>;
-  updated?: Array<Record<string, unknown>>;
+  created?: ResourceObject[];
+  updated?: ResourceObject[];
   errors?: BatchError[];
-}
-
-/** A row as the API answered it: a full resource (flattened) or a bare reference. */
-function flattenRow(row: Record<string, unknown>): Record<string, unknown> {
-  return 'attributes' in row ? flattenResource(row as unknown as ResourceObject) : row;
 }
 
 function describeProblem(problem: BatchProblem): string {
@@ -151,8 +146,9 @@ function describeProblem(problem: BatchProblem): string {
 /** Bulk writes: which rows were created or updated, and which failed and why (207 partial results). */
 export function shapeBatch(view: ResourceView, document: { data?: BatchData | null }): CallToolResult {
   const data = document.data ?? {};
-  const created = (data.created ?? []).map(flattenRow);
-  const updated = data.updated?.map(flattenRow);
+  // Rows come back as full resources or as bare references; flattening takes both.
+  const created = (data.created ?? []).map(flattenResource);
+  const updated = data.updated?.map(flattenResource);
   const failed = data.errors?.map((error) => ({
     index: error.index,
     ...(error.attributes ? { attributes: error.attributes } : {}),

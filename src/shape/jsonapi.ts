@@ -1,3 +1,5 @@
+import { singular } from './words.js';
+
 /** The parts of a JSON:API document this server reads. */
 export interface ResourceIdentifier {
   id: string;
@@ -18,12 +20,6 @@ export interface JsonApiDocument {
 
 /** A resource as the model and structured output see it. */
 export type FlatResource = { id: string; type: string } & Record<string, unknown>;
-
-/** tags -> tag, contracting_entities -> contracting_entity */
-function singular(name: string): string {
-  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
-  return name.endsWith('s') && !name.endsWith('ss') ? name.slice(0, -1) : name;
-}
 
 function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { Agent, request, type Dispatcher, type FormData } from 'undici';
-import type { Product } from '../dispatch/operation.js';
+import type { HttpMethod, Product } from '../dispatch/operation.js';
 import type { AuthProvider } from './auth.js';
 
 export interface UpstreamOptions {
@@ -11,11 +11,9 @@ export interface UpstreamOptions {
   timeoutMs: number;
 }
 
-export type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 export interface UpstreamRequest {
   product: Product;
-  method: UpstreamMethod;
+  method: HttpMethod;
   /** Path below the product's base URL, query string included. */
   path: string;
   /** A JSON body, or multipart form data streamed from its parts. */
@@ -80,7 +78,14 @@ async function decodeBody(raw: Buffer, contentEncoding: string | string[] | unde
   return (decoder ? await decoder(raw) : raw).toString('utf8');
 }
 
-function parseJson(text: string): unknown {
+/** One header's value; repeated headers give their first. */
+export function headerValue(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as JSON, or null when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text);
@@ -153,7 +158,7 @@ export class UpstreamClient {
   }
 
   async #request(
-    method: UpstreamMethod,
+    method: HttpMethod,
     url: string,
     headers: Record<string, string>,
     body: string | FormData | undefined,
@@ -166,7 +171,7 @@ export class UpstreamClient {
   }
 
   /** Turns network failures into UpstreamErrors that say whether anything may have been sent. */
-  async #guard<T>(method: UpstreamMethod, url: string, work: () => Promise<T>): Promise<T> {
+  async #guard<T>(method: HttpMethod, url: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {

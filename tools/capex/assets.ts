@@ -3,7 +3,7 @@ import { uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { capex } from '../scope.js';
 import { submitInvoice } from '../shared/invoices.js';
-import { bounds, declarer, matches, oneOf } from '../shared/kit.js';
+import { bounds, declarer, matches, oneOf } from '../kit.js';
 
 export const assetView: ResourceView = {
   type: 'ASSET',

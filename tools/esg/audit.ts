@@ -1,9 +1,9 @@
 /** The account's audit trail: table-level changes and user or API actions, one day at a time. */
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { isoDateTime } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import { integerIdSchema } from './common.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,9 +56,8 @@ function withinOneDay(args: Readonly<Record<string, unknown>>) {
   return undefined;
 }
 
+const declare = declarer(esg, 'audit');
 const common = {
-  product: esg.product,
-  toolset: esg.toolset('audit'),
   method: 'GET',
   hints: hints.read,
   args: {
@@ -71,18 +70,18 @@ const common = {
 } as const;
 
 export const auditOperations = [
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('list_audit_events'),
+    name: 'list_audit_events',
     title: 'List audit events',
     description:
       'Lists table-level inserts, updates and deletes of the account between start and end, at most 24 hours apart, with the changed values.',
     path: '/raw-audit/',
     result: auditView,
   }),
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('list_user_audit_events'),
+    name: 'list_user_audit_events',
     title: 'List user audit events',
     description:
       'Lists changes and logins made by users and API clients between start and end, at most 24 hours apart, with old and new values.',

@@ -1,9 +1,9 @@
 /** Buildings (read-only here): the anchor of ESG data, with custom data, CO2 analysis and meters. */
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import { buildingUuid } from './common.js';
 import { meterView } from './meters.js';
 
@@ -66,13 +66,14 @@ const customDataView: ResourceView = {
   }),
 };
 
-const common = { product: esg.product, toolset: esg.toolset('buildings'), method: 'GET', hints: hints.read } as const;
+const declare = declarer(esg, 'buildings');
+const common = { method: 'GET', hints: hints.read } as const;
 const building = { building_uuid: buildingUuid() };
 
 export const buildingOperations = [
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('list_buildings'),
+    name: 'list_buildings',
     title: 'List buildings',
     description:
       'Lists every building of the ESG asset register with name, external ids and areas; include adds certificate lists to each building. Start here: its id and external_id address meters, tenants, consumption and files.',
@@ -81,9 +82,9 @@ export const buildingOperations = [
     list: { paged: false },
     result: buildingView,
   }),
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('get_building_analysis_result'),
+    name: 'get_building_analysis_result',
     title: 'Get the CO2 analysis of a building',
     description: 'Returns the latest CO2 analysis result of a building: emissions by scope, intensities and consumption totals.',
     path: '/buildings/{building_uuid}/analysis-result/',
@@ -91,9 +92,9 @@ export const buildingOperations = [
     absent: 'No CO2 analysis was done for this building yet',
     result: analysisResultView,
   }),
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('get_building_custom_data'),
+    name: 'get_building_custom_data',
     title: 'Get the custom data of a building',
     description: 'Returns all custom data groups of a building with their field values (per year where a field is yearly).',
     path: '/buildings/{building_uuid}/custom-data/',
@@ -101,9 +102,9 @@ export const buildingOperations = [
     list: { paged: false },
     result: customDataView,
   }),
-  defineOperation({
+  declare({
     ...common,
-    name: esg.tool('list_utility_meters'),
+    name: 'list_utility_meters',
     title: 'List the utility meters of a building',
     description:
       'Lists every utility meter of one building with external id, category, units and serial; use it to find meter ids and external ids.',

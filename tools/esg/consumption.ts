@@ -1,10 +1,10 @@
 /** Meter readings, consumption intervals, annual consumption and the batches that group imported data. */
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { decimalString, flag, integer, isoDate, isoDateTime, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity } from './common.js';
 
 const readingView: ResourceView = {
@@ -84,13 +84,12 @@ function rows<T extends z.ZodRawShape>(shape: T, what: string) {
     .meta({ description: `One object per ${what}` });
 }
 
-const common = { product: esg.product, toolset: esg.toolset('consumption') } as const;
+const declare = declarer(esg, 'consumption');
 const intervalBody = { type: 'CONSUMPTION_INTERVAL', attributes: Object.keys(interval) } as const;
 
 export const consumptionOperations = [
-  defineOperation({
-    ...common,
-    name: esg.tool('create_meter_reading'),
+  declare({
+    name: 'create_meter_reading',
     title: 'Record a meter reading',
     description: 'Records one reading of a utility meter addressed by its external id.',
     method: 'POST',
@@ -100,9 +99,8 @@ export const consumptionOperations = [
     body: { type: 'UTILITY_METER_READING', attributes: Object.keys(readingByMeter) },
     result: readingView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('create_meter_reading_by_uuid'),
+  declare({
+    name: 'create_meter_reading_by_uuid',
     title: 'Record a meter reading by building and meter id',
     description: 'Records one reading of a utility meter addressed by the building and meter ids of esg_list_utility_meters.',
     method: 'POST',
@@ -112,9 +110,8 @@ export const consumptionOperations = [
     body: { type: 'UTILITY_METER_READING', attributes: Object.keys(reading) },
     result: readingView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('bulk_create_meter_readings'),
+  declare({
+    name: 'bulk_create_meter_readings',
     title: 'Record many meter readings',
     description:
       'Records many meter readings in one call as an upsert: readings that already exist are updated. The result lists which rows were created and which updated.',
@@ -125,9 +122,8 @@ export const consumptionOperations = [
     body: { type: 'UTILITY_METER_READING', rows: 'readings', attributes: Object.keys(readingByMeter) },
     result: { kind: 'batch', view: readingView },
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('create_consumption_interval'),
+  declare({
+    name: 'create_consumption_interval',
     title: 'Record a consumption interval',
     description: 'Records the consumption of one meter over a period (start to end date), e.g. from a utility bill.',
     method: 'POST',
@@ -137,9 +133,8 @@ export const consumptionOperations = [
     body: intervalBody,
     result: intervalView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('bulk_create_consumption_intervals'),
+  declare({
+    name: 'bulk_create_consumption_intervals',
     title: 'Record many consumption intervals, all or nothing',
     description:
       'Records many consumption intervals in one call (existing ones are updated). All or nothing: if any row is refused, none is stored and the refused rows are named.',
@@ -150,9 +145,8 @@ export const consumptionOperations = [
     body: { ...intervalBody, rows: 'intervals' },
     result: { kind: 'batch', view: intervalView },
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('bulk_create_consumption_intervals_partial'),
+  declare({
+    name: 'bulk_create_consumption_intervals_partial',
     title: 'Record many consumption intervals, row by row',
     description:
       'Records many consumption intervals; each row succeeds or fails on its own. The result lists created and updated rows and the failed rows with their ALA error codes.',
@@ -163,9 +157,8 @@ export const consumptionOperations = [
     body: { ...intervalBody, rows: 'intervals' },
     result: { kind: 'batch', view: intervalView },
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('list_annual_consumption'),
+  declare({
+    name: 'list_annual_consumption',
     title: 'List annual consumption',
     description:
       'Lists the computed consumption per meter of one building and calendar year, with emission factors and linked tenants. Its ids are the annual_consumption_id of the link and update tools.',
@@ -181,9 +174,8 @@ export const consumptionOperations = [
     list: { paged: false },
     result: annualView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('update_annual_consumption'),
+  declare({
+    name: 'update_annual_consumption',
     title: 'Set the market-based emission factor',
     description:
       'Sets the market-based emission factor of one annual consumption entry and whether that energy is renewable; nothing else can be changed.',
@@ -195,13 +187,12 @@ export const consumptionOperations = [
       market_based_emission_factor: quantity('Market-based emission factor, decimal string, e.g. "0.128"').optional(),
       is_renewable: flag('Whether the energy is from renewable sources').optional(),
     },
-    requireOneOf: ['market_based_emission_factor', 'is_renewable'],
+    partialUpdate: true,
     body: { type: 'ANNUAL_CONSUMPTION', attributes: ['market_based_emission_factor', 'is_renewable'] },
     result: annualView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('create_utility_data_batch_info'),
+  declare({
+    name: 'create_utility_data_batch_info',
     title: 'Create a utility data batch',
     description:
       'Creates an unchangeable record of where a batch of utility data comes from; pass its id as batch_info_uuid when writing meters, readings or intervals of that import.',

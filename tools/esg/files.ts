@@ -1,10 +1,10 @@
 /** Documents of buildings: upload, download, external ids, metadata, deletion and the change feed. */
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { choice, isoDateTime, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import { DOCUMENT_TYPES, externalBuildingId, externalId } from './common.js';
 
 const fileAttributes = {
@@ -62,12 +62,11 @@ const eventView: ResourceView = {
 const fileExternalId = () => externalId('External id of the file (set with esg_set_file_external_id)');
 const apiOnly =
   'Only files uploaded through the API (source API) can be changed or deleted this way; documents added in the application cannot.';
-const common = { product: esg.product, toolset: esg.toolset('files') } as const;
+const declare = declarer(esg, 'files');
 
 export const fileOperations = [
-  defineOperation({
-    ...common,
-    name: esg.tool('upload_file'),
+  declare({
+    name: 'upload_file',
     title: 'Upload a document',
     description:
       'Uploads a document (any format) and returns its file id. Then give it an external id with esg_set_file_external_id to set its name, type and building.',
@@ -77,9 +76,8 @@ export const fileOperations = [
     upload: { fileField: 'file', pdfOnly: false },
     result: uploadedView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('download_file'),
+  declare({
+    name: 'download_file',
     title: 'Download a document',
     description:
       'Downloads a document by file id: saved to save_to, or embedded when small; the result also carries its metadata.',
@@ -89,9 +87,8 @@ export const fileOperations = [
     args: { file_id: uuid('The file id', 'esg_upload_file or esg_list_file_events') },
     result: { kind: 'file', linkAttribute: 'download_url' },
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('set_file_external_id'),
+  declare({
+    name: 'set_file_external_id',
     title: 'Set the external id of a file',
     description:
       'Gives a file your external id, which the metadata and delete tools use. Has no effect when the file already has one.',
@@ -102,9 +99,8 @@ export const fileOperations = [
     body: { type: 'FILE_EXTERNAL_ID', attributes: ['external_id'] },
     result: externalIdView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('get_file_metadata'),
+  declare({
+    name: 'get_file_metadata',
     title: 'Get the metadata of a file',
     description: 'Returns name, document type, source, buildings and validity of a file addressed by its external id.',
     method: 'GET',
@@ -114,9 +110,8 @@ export const fileOperations = [
     query: ['external_id'],
     result: metadataView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('update_file_metadata'),
+  declare({
+    name: 'update_file_metadata',
     title: 'Update the metadata of a file',
     description: `Changes name, document type or building of a file addressed by its external id; omitted fields keep their value. ${apiOnly}`,
     method: 'PATCH',
@@ -129,14 +124,13 @@ export const fileOperations = [
       building_external_id: externalBuildingId('External id of the building the file belongs to').optional(),
     },
     query: ['external_id'],
-    requireOneOf: ['name', 'document_type', 'building_external_id'],
+    partialUpdate: true,
     body: { type: 'FILE_METADATA', attributes: ['name', 'document_type', 'building_external_id'] },
     onConflict: apiOnly,
     result: metadataView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('delete_file'),
+  declare({
+    name: 'delete_file',
     title: 'Delete a file',
     description: `Deletes a file and its metadata, addressed by its external id. ${apiOnly}`,
     method: 'DELETE',
@@ -147,9 +141,8 @@ export const fileOperations = [
     onConflict: apiOnly,
     result: { kind: 'empty', done: 'File deleted' },
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('list_file_events'),
+  declare({
+    name: 'list_file_events',
     title: 'List document events',
     description:
       'Lists documents created, updated or deleted between two moments, with the file id, external id, source and type of each.',

@@ -1,10 +1,10 @@
 /** Utility meters: created against a building's external id, or imported from an address. */
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { choice, clearableText, isoDate, text } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import {
   batchInfoUuid,
   COOLING_SYSTEMS,
@@ -82,11 +82,10 @@ const importFields = {
   address: text('Address of the building the meter belongs to; the meter is matched to a building from it'),
 };
 
-const common = { product: esg.product, toolset: esg.toolset('meters') } as const;
+const declare = declarer(esg, 'meters');
 
-export const createUtilityMeter = defineOperation({
-  ...common,
-  name: esg.tool('create_utility_meter'),
+export const createUtilityMeter = declare({
+  name: 'create_utility_meter',
   title: 'Create a utility meter',
   description:
     'Creates a utility meter in a building given by its external id. HEATING needs heating_system, COOLING cooling_system, WATER sub_category and CUBIC_METERS.',
@@ -135,9 +134,8 @@ const updatable = [
   'description',
 ] as const;
 
-export const updateUtilityMeter = defineOperation({
-  ...common,
-  name: esg.tool('update_utility_meter'),
+export const updateUtilityMeter = declare({
+  name: 'update_utility_meter',
   title: 'Update a utility meter',
   description:
     'Changes attributes of a utility meter addressed by its external id; omitted fields keep their value. Systems and sub-category only change on meters of the matching category.',
@@ -159,14 +157,13 @@ export const updateUtilityMeter = defineOperation({
     deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
     description: clearableText('New description; null removes it').optional(),
   },
-  requireOneOf: updatable,
+  partialUpdate: true,
   body: { type: 'UTILITY_METER', attributes: updatable },
   result: meterView,
 });
 
-export const createUtilityMeterImport = defineOperation({
-  ...common,
-  name: esg.tool('create_utility_meter_import'),
+export const createUtilityMeterImport = declare({
+  name: 'create_utility_meter_import',
   title: 'Import a utility meter by address',
   description:
     'Registers a utility meter for a building known only by its address; the import is matched to a building and shows its status (IMPORTED, ASSIGNED, CREATED, REJECTED).',
@@ -179,14 +176,8 @@ export const createUtilityMeterImport = defineOperation({
   result: meterImportView,
 });
 
-const importRow = z.object(importFields).superRefine((row, context) => {
-  const broken = meterRule(row, false);
-  if (broken) context.addIssue({ code: 'custom', path: [broken.field], message: broken.fix });
-});
-
-export const bulkCreateUtilityMeterImports = defineOperation({
-  ...common,
-  name: esg.tool('bulk_create_utility_meter_imports'),
+export const bulkCreateUtilityMeterImports = declare({
+  name: 'bulk_create_utility_meter_imports',
   title: 'Import several utility meters by address',
   description:
     'Imports many utility meters by address in one call. Each row succeeds or fails on its own: the result lists the imports created and the failed rows with their ALA error codes.',
@@ -194,10 +185,11 @@ export const bulkCreateUtilityMeterImports = defineOperation({
   path: '/utility-meters/bulk-import-partial/',
   hints: hints.append,
   args: {
-    meters: z.array(importRow).min(1, { error: 'give at least one meter' }).meta({
+    meters: z.array(z.object(importFields)).min(1, { error: 'give at least one meter' }).meta({
       description: 'The meters to import, one object per meter with the same fields as esg_create_utility_meter_import',
     }),
   },
+  check: (row) => meterRule(row, false),
   body: { type: 'UTILITY_METER_IMPORT', rows: 'meters', attributes: Object.keys(importFields) },
   result: { kind: 'batch', view: meterImportView },
 });

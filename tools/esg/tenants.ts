@@ -1,10 +1,10 @@
 /** Tenants of buildings (upserted by external id), their attachments and their share of annual consumption. */
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { choice, isoDate, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
+import { declarer } from '../kit.js';
 import { externalBuildingId, externalId, factor } from './common.js';
 
 const tenantView: ResourceView = {
@@ -67,12 +67,11 @@ const tenantFields = {
 
 const tenantId = (description: string) => externalId(description);
 const annualConsumptionId = () => uuid('The annual consumption entry', 'esg_list_annual_consumption');
-const common = { product: esg.product, toolset: esg.toolset('tenants') } as const;
+const declare = declarer(esg, 'tenants');
 
 export const tenantOperations = [
-  defineOperation({
-    ...common,
-    name: esg.tool('upsert_tenant'),
+  declare({
+    name: 'upsert_tenant',
     title: 'Create or update a tenant',
     description:
       'Creates a tenant of a building, or updates the tenant with the same external_id (including its building). The result says whether it was created or updated.',
@@ -84,9 +83,8 @@ export const tenantOperations = [
     upsert: true,
     result: tenantView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('create_tenant_attachment'),
+  declare({
+    name: 'create_tenant_attachment',
     title: 'Attach a comment or document to a tenant',
     description: 'Adds a COMMENT (with comment) or a DOCUMENT (with the file_id of an uploaded file) to a tenant.',
     method: 'POST',
@@ -101,9 +99,8 @@ export const tenantOperations = [
     body: { type: 'TENANT_ATTACHMENT', attributes: ['attachment_type', 'comment', 'file_id'] },
     result: attachmentView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('create_tenant_consumption_link'),
+  declare({
+    name: 'create_tenant_consumption_link',
     title: 'Link a tenant to an annual consumption',
     description:
       "Attributes a year's consumption of a meter to a tenant; tenant and consumption must belong to the same building.",
@@ -114,9 +111,8 @@ export const tenantOperations = [
     body: { type: 'TENANT_CONSUMPTION_LINK', attributes: ['external_tenant_id', 'annual_consumption_id'] },
     result: linkView,
   }),
-  defineOperation({
-    ...common,
-    name: esg.tool('delete_tenant_consumption_link'),
+  declare({
+    name: 'delete_tenant_consumption_link',
     title: 'Unlink a tenant from an annual consumption',
     description: 'Removes the link between a tenant and an annual consumption entry.',
     method: 'DELETE',

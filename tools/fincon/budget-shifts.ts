@@ -1,6 +1,9 @@
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { out, resourceSchema } from '../output.js';
+import { declarer, oneOf } from '../kit.js';
+import { fincon } from '../scope.js';
+
+const declare = declarer(fincon, 'budget');
 
 export const budgetShiftView: ResourceView = {
   type: 'BUDGET_SHIFT',
@@ -19,23 +22,21 @@ export const budgetShiftView: ResourceView = {
   }),
 };
 
-export const listBudgetShifts = defineOperation({
+export const listBudgetShifts = declare({
   name: 'list_budget_shifts',
   title: 'List budget shifts',
   description:
     'Lists budget moved between contract units of a project (SHIFT) or added to / taken from it (INCREASE, DECREASE), with amount and reason. Filter by project or contract unit.',
-  product: 'fincon',
-  toolset: 'budget',
   method: 'GET',
   path: '/budget_shifts/',
   hints: hints.read,
   include: ['project', 'source_contract_unit', 'target_contract_unit'],
   list: {
     filters: {
-      id: ['in', 'not_in'],
-      project: ['in', 'not_in'],
-      source_contract_unit: ['in', 'not_in'],
-      target_contract_unit: ['in', 'not_in'],
+      id: oneOf,
+      project: oneOf,
+      source_contract_unit: oneOf,
+      target_contract_unit: oneOf,
     },
   },
   result: budgetShiftView,

@@ -2,7 +2,7 @@ import { hints, type Operation, type ResourceView } from '../../src/dispatch/ope
 import { choice, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { fincon } from '../scope.js';
-import { allOptional, bounds, declarer, matches, oneOf } from '../shared/kit.js';
+import { allOptional, bounds, declarer, matches, oneOf } from '../kit.js';
 
 export const contactView: ResourceView = {
   type: 'CONTACT',
@@ -114,7 +114,7 @@ export const contactOperations: readonly Operation[] = [
       type: choice(CONTACT_TYPES, 'PRIVATE or COMMERCIAL').optional(),
       ...allOptional(contactFields),
     },
-    requireOneOf: attributes,
+    partialUpdate: true,
     body: { type: 'CONTACT', attributes },
     result: contactView,
   }),

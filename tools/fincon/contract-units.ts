@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { netTaxInput, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
+import { declarer, matches, oneOf } from '../kit.js';
+import { fincon } from '../scope.js';
+
+const declare = declarer(fincon, 'budget');
 
 export const contractUnitView: ResourceView = {
   type: 'CONTRACT_UNIT',
@@ -33,28 +36,24 @@ const initialBudget = netTaxInput(
   'Initial budget as {"net": "250000.00", "tax": "47500.00"}; only for projects that do not use cost elements.',
 );
 
-export const listContractUnits = defineOperation({
+export const listContractUnits = declare({
   name: 'list_contract_units',
   title: 'List contract units',
   description:
     'Lists contract units: the budget packages of a project (100 per page). Filter by project with {"project.in": ["<project_id>"]}.',
-  product: 'fincon',
-  toolset: 'budget',
   method: 'GET',
   path: '/contract_units/',
   hints: hints.read,
   list: {
-    filters: { id: ['in', 'not_in'], name: ['exact', 'contains'], state: ['in', 'not_in'], project: ['in', 'not_in'] },
+    filters: { id: oneOf, name: matches, state: oneOf, project: oneOf },
   },
   result: contractUnitView,
 });
 
-export const getContractUnit = defineOperation({
+export const getContractUnit = declare({
   name: 'get_contract_unit',
   title: 'Get a contract unit',
   description: 'Returns one contract unit (budget package): name, description, project and state.',
-  product: 'fincon',
-  toolset: 'budget',
   method: 'GET',
   path: '/contract_units/{id}/',
   pathArgs: { id: 'contract_unit_id' },
@@ -63,12 +62,10 @@ export const getContractUnit = defineOperation({
   result: contractUnitView,
 });
 
-export const createContractUnit = defineOperation({
+export const createContractUnit = declare({
   name: 'create_contract_unit',
   title: 'Create a contract unit',
   description: 'Creates a budget package in a project, optionally with its initial budget. Returns the new contract unit.',
-  product: 'fincon',
-  toolset: 'budget',
   method: 'POST',
   path: '/contract_units/',
   hints: hints.append,
@@ -87,13 +84,11 @@ export const createContractUnit = defineOperation({
   result: contractUnitView,
 });
 
-export const updateContractUnit = defineOperation({
+export const updateContractUnit = declare({
   name: 'update_contract_unit',
   title: 'Update a contract unit',
   description:
     'Changes name, description, state or initial budget of a contract unit; omitted fields keep their value. FINALIZED needs all its contracts completed.',
-  product: 'fincon',
-  toolset: 'budget',
   method: 'PATCH',
   path: '/contract_units/{id}/',
   pathArgs: { id: 'contract_unit_id' },
@@ -105,7 +100,7 @@ export const updateContractUnit = defineOperation({
     state: settableState(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED']).optional(),
     initial_budget: initialBudget.optional(),
   },
-  requireOneOf: ['name', 'description', 'state', 'initial_budget'],
+  partialUpdate: true,
   body: { type: 'CONTRACT_UNIT', idArg: 'contract_unit_id', attributes: ['name', 'description', 'state', 'initial_budget'] },
   result: contractUnitView,
 });

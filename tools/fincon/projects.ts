@@ -4,7 +4,7 @@ import { out, resourceSchema } from '../output.js';
 import { fincon } from '../scope.js';
 import { customFieldView } from '../shared/contracts.js';
 import { submitInvoice } from '../shared/invoices.js';
-import { allOptional, boundsOrUnset, declarer, matches, oneOf } from '../shared/kit.js';
+import { allOptional, boundsOrUnset, declarer, matches, oneOf } from '../kit.js';
 
 export const projectView: ResourceView = {
   type: 'PROJECT',
@@ -167,7 +167,7 @@ export const projectOperations: readonly Operation[] = [
       default_contracting_entity_id: entityId('New default contracting entity').optional(),
       ...projectFields,
     },
-    requireOneOf: ['name', 'default_contracting_entity_id', ...fieldNames],
+    partialUpdate: true,
     body: {
       type: 'PROJECT',
       attributes: ['name', { name: 'default_contracting_entity', arg: 'default_contracting_entity_id' }, ...fieldNames],

@@ -3,7 +3,7 @@ import { choice, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { fincon } from '../scope.js';
 import { COUNTRY_CODES } from '../shared/enums.js';
-import { allOptional, bounds, declarer, matches, oneOf } from '../shared/kit.js';
+import { allOptional, bounds, declarer, matches, oneOf } from '../kit.js';
 
 export const propertyView: ResourceView = {
   type: 'PROPERTY',
@@ -87,7 +87,7 @@ export const propertyOperations: readonly Operation[] = [
     method: 'PATCH',
     hints: hints.overwrite,
     args: { property_id: propertyId('The property to change'), name: text('New name', 250).optional(), ...propertyFields },
-    requireOneOf: attributes,
+    partialUpdate: true,
     body: { type: 'PROPERTY', attributes },
     result: propertyView,
   }),

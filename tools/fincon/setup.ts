@@ -3,7 +3,7 @@ import { hints, type Operation, type ResourceView } from '../../src/dispatch/ope
 import { uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { fincon } from '../scope.js';
-import { bounds, declarer, matches, oneOf } from '../shared/kit.js';
+import { bounds, declarer, matches, oneOf } from '../kit.js';
 
 export const costElementView: ResourceView = {
   type: 'COST_ELEMENT',

@@ -7,7 +7,7 @@ import { hints, type ListSpec, type Operation, type ResourceView } from '../../s
 import { uuid, uuidList } from '../fields.js';
 import { moneyAttributes, out, resourceSchema } from '../output.js';
 import { fincon } from '../scope.js';
-import { boundsOrUnset, declarer, matches, oneOf } from '../shared/kit.js';
+import { boundsOrUnset, declarer, matches, oneOf } from '../kit.js';
 
 /** Money attributes of every cost roll-up (contracts and above). */
 const CONTRACT_MONEY = [

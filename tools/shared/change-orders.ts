@@ -3,7 +3,7 @@ import { uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { contractId } from './contracts.js';
-import { bounds, boundsOrUnset, declarer, matches, oneOf } from './kit.js';
+import { bounds, boundsOrUnset, declarer, matches, oneOf } from '../kit.js';
 
 export const changeOrderView: ResourceView = {
   type: 'CHANGE_ORDER',

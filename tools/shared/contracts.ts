@@ -4,7 +4,7 @@ import { choice, flag, integer, isoDate, moneyInput, text, uuid } from '../field
 import { keylessSchema, out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from './enums.js';
-import { allOptional, bounds, declarer, matches, oneOf } from './kit.js';
+import { allOptional, bounds, declarer, matches, oneOf } from '../kit.js';
 
 /** What a contract hangs from: a contract unit in FinCon, a measure in CAPEX. */
 export function contractParent(scope: Scope): 'contract_unit' | 'measure' {
@@ -235,7 +235,7 @@ export function contractOperations(scope: Scope): Operation[] {
         contracting_entity_id: entityId('New contracting entity').optional(),
         [`${parent}_id`]: uuid(`Move the contract to this ${parent.replace('_', ' ')}`, parentList).optional(),
       },
-      requireOneOf: [...contractAttributes, 'status', 'contractor_id', 'contracting_entity_id', `${parent}_id`],
+      partialUpdate: true,
       onConflict:
         'Status changes depend on the contract type, its invoices and completion rules: a contractor must be set before leaving DRAFT, and MULTIPART contracts keep their status.',
       body: {

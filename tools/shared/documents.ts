@@ -7,7 +7,7 @@ import { choice, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { CHANGE_ORDER_DOCUMENT_TYPES, CONTRACT_DOCUMENT_TYPES, INVOICE_DOCUMENT_TYPES } from './enums.js';
-import { bounds, declarer, oneOf } from './kit.js';
+import { bounds, declarer, oneOf } from '../kit.js';
 
 interface DocumentParent {
   /** contract, invoice, change_order: names the tools, the path and the id argument. */

@@ -5,7 +5,7 @@ import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { contractId, parentIncludes } from './contracts.js';
 import { INVOICE_TYPES } from './enums.js';
-import { bounds, declarer, matches, onDay, oneOf } from './kit.js';
+import { bounds, declarer, matches, onDay, oneOf } from '../kit.js';
 import { tagId, tagView } from './tags.js';
 
 export const invoiceView: ResourceView = {
@@ -177,17 +177,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         date_discount: isoDate('Cash discount deadline, YYYY-MM-DD').optional(),
         contract_id: uuid('The contract the invoice is booked on', scope.tool('list_contracts')).optional(),
       },
-      requireOneOf: [
-        'external_identifier',
-        'internal_identifier',
-        'invoice_type',
-        'unaudited_amount',
-        'date_received',
-        'date_posted',
-        'date_due',
-        'date_discount',
-        'contract_id',
-      ],
+      partialUpdate: true,
       onConflict: `Only invoices in state NEW (with two detail steps: the first one) take this update; check the state with ${scope.tool('get_invoice')}.`,
       body: {
         type: 'INVOICE',

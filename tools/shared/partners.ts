@@ -5,7 +5,7 @@ import { choice, integer, text, uuid } from '../fields.js';
 import { keylessSchema, out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { COUNTRY_CODES, TAX_AUTHORITIES } from './enums.js';
-import { allOptional, declarer, matches, oneOf } from './kit.js';
+import { allOptional, declarer, matches, oneOf } from '../kit.js';
 
 export const contractorView: ResourceView = {
   type: 'CONTRACTOR',
@@ -179,7 +179,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       path: '/contractors/{id}/',
       hints: hints.overwrite,
       args: { ...byContractor.args, name: text('New company name', 250).optional(), ...allOptional(contractorFields) },
-      requireOneOf: contractorAttributes,
+      partialUpdate: true,
       onConflict: `If the tax waiver was refused: ${NEEDS_TAX_DATA}; set them (in the same call or first).`,
       body: { type: 'CONTRACTOR', attributes: contractorAttributes },
       result: contractorView,
@@ -253,7 +253,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       path: '/contracting_entities/{id}/',
       hints: hints.overwrite,
       args: { ...byEntity.args, name: text('New company name', 250).optional(), ...allOptional(entityFields) },
-      requireOneOf: entityAttributes,
+      partialUpdate: true,
       body: { type: 'CONTRACTING_ENTITY', attributes: entityAttributes },
       result: contractingEntityView,
     }),

@@ -1,8 +1,8 @@
-import { defineOperation } from '../../src/dispatch/define.js';
 import { hints, type Operation, type ResourceView } from '../../src/dispatch/operation.js';
 import { clearableText, flag, isoDate, positiveAmount, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
+import { declarer } from '../kit.js';
 import { invoiceId, invoiceView } from './invoices.js';
 
 export const paymentView: ResourceView = {
@@ -23,11 +23,10 @@ export const paymentView: ResourceView = {
 
 /** Payments work the same on FinCon and CAPEX invoices (product spec). */
 export function paymentOperations(scope: Scope): Operation[] {
-  const common = { product: scope.product, toolset: scope.toolset('payments') } as const;
+  const declare = declarer(scope, 'payments');
   return [
-    defineOperation({
-      ...common,
-      name: scope.tool('list_invoice_payments'),
+    declare({
+      name: 'list_invoice_payments',
       title: 'List the payments of an invoice',
       description:
         'Lists the payments recorded on one invoice, oldest first, each with net and tax, and totals them. Use it to check what was paid before registering another payment, and to find a payment_id.',
@@ -40,9 +39,8 @@ export function paymentOperations(scope: Scope): Operation[] {
       result: paymentView,
     }),
 
-    defineOperation({
-      ...common,
-      name: scope.tool('register_invoice_payment'),
+    declare({
+      name: 'register_invoice_payment',
       title: 'Register a payment on an invoice',
       description:
         'Records a payment on an APPROVED invoice (or a further partial payment on a PAID one) and returns the updated invoice. ' +
@@ -70,9 +68,8 @@ export function paymentOperations(scope: Scope): Operation[] {
       result: invoiceView,
     }),
 
-    defineOperation({
-      ...common,
-      name: scope.tool('update_invoice_payment'),
+    declare({
+      name: 'update_invoice_payment',
       title: 'Correct a recorded payment',
       description:
         'Corrects amount, date or comment of a payment already recorded on an invoice; omitted fields keep their value. Never changes the invoice state. Returns the payment with its new net and tax.',
@@ -86,7 +83,7 @@ export function paymentOperations(scope: Scope): Operation[] {
         payment_date: isoDate('Corrected payment date, YYYY-MM-DD').optional(),
         payment_comment: clearableText('New comment; null removes the comment').optional(),
       },
-      requireOneOf: ['payment_amount_gross', 'payment_date', 'payment_comment'],
+      partialUpdate: true,
       body: { type: 'INVOICE_PAYMENT', attributes: ['payment_amount_gross', 'payment_date', 'payment_comment'] },
       result: paymentView,
     }),

@@ -3,7 +3,7 @@ import { choice, text, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { TAG_COLORS } from './enums.js';
-import { declarer } from './kit.js';
+import { declarer } from '../kit.js';
 
 export const tagView: ResourceView = {
   type: 'TAG',
@@ -62,7 +62,7 @@ export function tagOperations(scope: Scope): Operation[] {
         name: text('New name').optional(),
         color: choice(TAG_COLORS, 'New color').optional(),
       },
-      requireOneOf: ['name', 'color'],
+      partialUpdate: true,
       body: { type: 'TAG', attributes: ['name', 'color'] },
       result: tagView,
     }),

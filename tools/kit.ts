@@ -4,9 +4,9 @@
  * offers per kind of attribute.
  */
 import type { z } from 'zod';
-import { defineOperation } from '../../src/dispatch/define.js';
-import type { FilterOperation, Operation, OperationDeclaration } from '../../src/dispatch/operation.js';
-import type { Scope } from '../scope.js';
+import { defineOperation } from '../src/dispatch/define.js';
+import type { FilterOperation, Operation, OperationDeclaration } from '../src/dispatch/operation.js';
+import type { Scope } from './scope.js';
 
 export type Declaration = Omit<OperationDeclaration, 'product' | 'toolset'>;
 
