@@ -19,7 +19,15 @@ export default defineConfig({
       },
       {
         // Checks over what the whole run did; they need every other file to have run first.
-        test: { name: 'after-all', include: ['test/after-all/**/*.test.ts'], ...timeouts, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'after-all',
+          include: ['test/after-all/**/*.test.ts'],
+          // Learns when the run began, so a log left from an earlier run does not count (vitest runs
+          // every project's globalSetup before any test, so resetting here too is harmless).
+          globalSetup: ['test/support/call-log.ts'],
+          ...timeouts,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

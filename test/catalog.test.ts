@@ -44,7 +44,9 @@ describe('the catalog', () => {
       if (operation.method === 'PATCH') expect(kind, operation.name).toBe('overwrite');
       if (operation.method === 'DELETE') expect(kind, operation.name).toBe('remove');
       // POST serves creates (append) as well as update-style actions and upserts (overwrite) and unassigning (remove).
-      if (operation.method === 'POST' && operation.name.startsWith('create_')) expect(kind, operation.name).toBe('append');
+      if (operation.method === 'POST' && /^(capex_|esg_)?(bulk_)?create_/.test(operation.name)) {
+        expect(kind, operation.name).toBe('append');
+      }
     }
   });
 

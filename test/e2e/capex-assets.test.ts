@@ -6,9 +6,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
+import { pdf, expectNarrowed, connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+const PDF = pdf('Rechnung Dach');
 
 let client: TestClient;
 let dir: string;
@@ -46,6 +46,7 @@ describe('assets and measures', () => {
     expect(dataOf(await client.callTool('capex_get_asset', { asset_id: assets[0]!.id }))).toEqual(assets[0]);
     const named = await client.items('capex_list_assets', { filters: { 'name.exact': assets[0]!.name as string } });
     expect(named.map((asset) => asset.id)).toContain(assets[0]!.id);
+    expectNarrowed(named, assets, (asset) => asset.name === assets[0]!.name);
   });
 
   it('lists the measures of an asset, reads one and lists its contracts', async () => {
@@ -53,7 +54,7 @@ describe('assets and measures', () => {
     const measure = measures[0]!;
     expect(measure).toMatchObject({ type: 'MEASURE', asset: expect.any(String), status: expect.any(String) });
     const ofAsset = await client.items('capex_list_measures', { filters: { 'asset.in': [measure.asset as string] } });
-    expect(ofAsset.every((item) => item.asset === measure.asset)).toBe(true);
+    expectNarrowed(ofAsset, measures, (item) => item.asset === measure.asset);
     expect(dataOf(await client.callTool('capex_get_measure', { measure_id: measure.id }))).toEqual(measure);
 
     const withContracts = await Promise.all(

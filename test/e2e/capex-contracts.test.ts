@@ -45,6 +45,7 @@ describe('CAPEX contracts', () => {
       contracting_entity_id: contract.contracting_entity,
     });
     expect(ofEntity.items.map((item) => item.id)).toContain(contract.id);
+    expect(ofEntity.items.every((item) => item.contracting_entity === contract.contracting_entity)).toBe(true);
   });
 
   it('creates a DRAFT contract under a measure, then orders it with a contractor', async () => {

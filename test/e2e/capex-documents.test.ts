@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, dataOf, textOf, type TestClient, type Item, type Page } from '../support/harness.js';
+import { pdf, connect, dataOf, textOf, type TestClient, type Item, type Page } from '../support/harness.js';
 
 let client: TestClient;
 let dir: string;
@@ -31,7 +31,7 @@ describe.each(parents)('CAPEX $key documents', ({ key, list, documentType, annot
   it('uploads, lists, reads and downloads a PDF', async () => {
     const [parent] = dataOf<Page>(await client.callTool(list)).items;
     const parentArgs = { [`${key}_id`]: parent!.id };
-    const bytes = Buffer.from(`%PDF-1.7\n% ${key}\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`);
+    const bytes = pdf(key);
     await writeFile(join(dir, `${key}.pdf`), bytes);
 
     const document = dataOf<Item>(

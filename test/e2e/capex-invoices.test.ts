@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shape/money.js';
-import { connect, dataOf, textOf, type TestClient, type Item, type Page, type Money } from '../support/harness.js';
+import { pdf, connect, dataOf, textOf, type TestClient, type Item, type Page, type Money } from '../support/harness.js';
 
 let client: TestClient;
 const used = new Set<string>();
@@ -48,11 +48,11 @@ describe('CAPEX invoices', () => {
 
   it('completes a NEW invoice submitted for an asset', async () => {
     const [asset] = await client.items('capex_list_assets');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+    const document = pdf('Rechnung');
     const invoice = dataOf<Item>(
       await client.callTool('capex_submit_invoice', {
         asset_id: asset!.id,
-        content_base64: pdf.toString('base64'),
+        content_base64: document.toString('base64'),
         filename: 'CX-7.pdf',
       }),
     );

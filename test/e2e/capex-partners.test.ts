@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
+import { pdf, connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
 
-const PDF = Buffer.from('%PDF-1.4\n% Freistellung\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+const PDF = pdf('Freistellung');
 
 let client: TestClient;
 let dir: string;
@@ -24,9 +24,11 @@ afterAll(async () => {
 
 describe('CAPEX contractors', () => {
   it('lists contractors of an asset and reads one', async () => {
-    const [asset] = await client.items('capex_list_assets');
+    const [asset, other] = await client.items('capex_list_assets');
     const ofAsset = await client.items('capex_list_contractors', { filters: { 'asset.in': [asset!.id] } });
+    const ofOther = await client.items('capex_list_contractors', { filters: { 'asset.in': [other!.id] } });
     expect(ofAsset.length).toBeGreaterThan(0);
+    expect(ofAsset.map((item) => item.id)).not.toEqual(ofOther.map((item) => item.id));
     expect(dataOf(await client.callTool('capex_get_contractor', { contractor_id: ofAsset[0]!.id }))).toEqual(ofAsset[0]);
     const projectFilter = await client.callTool('capex_list_contractors', { filters: { 'project.in': [asset!.id] } });
     expect(projectFilter.isError).toBe(true);

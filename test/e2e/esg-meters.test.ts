@@ -117,7 +117,8 @@ describe('ESG utility meters over stdio with a legacy client', () => {
     );
     expect(imported).toMatchObject({ type: 'UTILITY_METER_IMPORT', category: 'ELECTRICITY' });
     expect(typeof imported.id).toBe('number');
-    expect(['IMPORTED', 'ASSIGNED', 'CREATED', 'REJECTED']).toContain(imported.status);
+    // No building stands at that address, so the import waits to be assigned.
+    expect(imported.status).toBe('IMPORTED');
   });
 
   it('imports meters in bulk row by row, naming the failed row and its ALA code', async () => {

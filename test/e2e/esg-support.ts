@@ -1,12 +1,8 @@
 /** What the ESG end-to-end tests share: every ESG tool offered, and data found through the tools. */
 import { expect } from 'vitest';
-import { dataOf, textOf, type ServerOptions, type TestClient, type ToolResult } from '../support/harness.js';
+import { dataOf, textOf, type Item, type ServerOptions, type TestClient, type ToolResult } from '../support/harness.js';
 
-export type Item = Record<string, unknown> & { id: string; type: string };
-export interface List<T = Item> {
-  items: T[];
-  next_cursor: string | null;
-}
+export type { Item };
 export interface Batch {
   created: Item[];
   updated?: Item[];
@@ -18,13 +14,18 @@ export function esgServer(extra: string[] = []): ServerOptions {
   return { args: ['--products', 'esg', '--toolsets', 'all', ...extra] };
 }
 
+/** An ESG list, which the API sends whole: one page, no cursor. */
 export async function listOf<T = Item>(client: TestClient, tool: string, args: Record<string, unknown> = {}): Promise<T[]> {
-  const page = dataOf<List<T>>(await client.callTool(tool, args));
+  const page = await client.page<T>(tool, args);
   expect(page.next_cursor).toBeNull();
   return page.items;
 }
 
-/** The refusal the server gives before sending anything, naming the argument. */
+/**
+ * The refusal the server gives before sending anything, naming the argument: the SDK's input
+ * validation and the dispatcher's checks both run before a request exists (errors.test.ts
+ * proves that against a stand-in API that counts requests).
+ */
 export function expectRefusedBeforeSending(result: ToolResult, argument: string | RegExp): void {
   expect(result.isError).toBe(true);
   const text = textOf(result);

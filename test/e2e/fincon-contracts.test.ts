@@ -3,7 +3,7 @@
  * change orders, end to end (stdio, legacy client) against the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
+import { expectNarrowed, connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
 
 let client: TestClient;
 
@@ -180,7 +180,7 @@ describe('change orders', () => {
   });
 
   it('filters change orders by state', async () => {
-    const acknowledged = await client.page('list_change_orders', { filters: { 'state.in': ['ACKNOWLEDGED'] } });
-    expect(acknowledged.items.every((item) => item.state === 'ACKNOWLEDGED')).toBe(true);
+    const acknowledged = await client.items('list_change_orders', { filters: { 'state.in': ['ACKNOWLEDGED'] } });
+    expectNarrowed(acknowledged, await client.items('list_change_orders'), (item) => item.state === 'ACKNOWLEDGED');
   });
 });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, dataOf, textOf, type TestClient, type ToolResult, type Item, type Page } from '../support/harness.js';
+import { pdf, connect, dataOf, textOf, type TestClient, type ToolResult, type Item, type Page } from '../support/harness.js';
 
 interface FileFacts {
   filename?: string;
@@ -29,10 +29,6 @@ afterAll(async () => {
   await client?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-function pdf(label: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`);
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

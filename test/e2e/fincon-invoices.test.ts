@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shape/money.js';
-import { connect, dataOf, textOf, type TestClient, type Item, type Page, type Money } from '../support/harness.js';
+import { pdf, connect, dataOf, textOf, type TestClient, type Item, type Page, type Money } from '../support/harness.js';
 
 let client: TestClient;
 
@@ -55,11 +55,11 @@ describe('the invoices of a contract', () => {
 describe('completing a NEW invoice', () => {
   it('sets number, amount, dates and contract of a submitted invoice, and leaves the state NEW', async () => {
     const [project] = await client.items('list_projects');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+    const document = pdf('Rechnung');
     const invoice = dataOf<Item>(
       await client.callTool('submit_invoice', {
         project_id: project!.id,
-        content_base64: pdf.toString('base64'),
+        content_base64: document.toString('base64'),
         filename: 'R-118.pdf',
       }),
     );

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/shape/money.js';
-import { connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
+import { pdf, expectNarrowed, connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+const PDF = pdf('Rechnung');
 
 let client: TestClient;
 let dir: string;
@@ -42,7 +42,9 @@ describe('properties', () => {
 
     const updated = dataOf<Item>(await client.callTool('update_property', { property_id: created.id, city: 'Wiesbaden' }));
     expect(updated).toMatchObject({ id: created.id, name: 'Lindenhof', city: 'Wiesbaden' });
-    expect(await client.items('list_properties', { filters: { 'city.exact': 'Wiesbaden' } })).toContainEqual(updated);
+    const inWiesbaden = await client.items('list_properties', { filters: { 'city.exact': 'Wiesbaden' } });
+    expect(inWiesbaden).toContainEqual(updated);
+    expectNarrowed(inWiesbaden, await client.items('list_properties'), (item) => item.city === 'Wiesbaden');
   });
 
   it('refuses a country that is not a code', async () => {

@@ -10,6 +10,7 @@ import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/clien
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'vitest';
 import { recordCall } from './call-log.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
@@ -78,8 +79,10 @@ interface SdkClient {
 
 function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
   const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    recordCall(name);
-    return (await client.callTool({ name, arguments: args })) as ToolResult;
+    const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+    // Only answers count as coverage: a refused call has not exercised the operation.
+    if (!result.isError) recordCall(name);
+    return result;
   };
   const page = async <T>(name: string, args: Record<string, unknown> = {}) => dataOf<Page<T>>(await callTool(name, args));
   return {
@@ -186,6 +189,21 @@ export const COMBINATIONS: ReadonlyArray<readonly [Transport, Era]> = [
 
 export function textOf(result: ToolResult): string {
   return result.content.map((block) => block.text ?? '').join('\n');
+}
+
+/** A minimal document that passes the API's PDF check, its label inside so files differ. */
+export function pdf(label = 'Testdokument'): Buffer {
+  return Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`);
+}
+
+/**
+ * A filtered list really was filtered: it has rows, all of them match, and the
+ * unfiltered rows include some that do not (so dropping the filter would fail this).
+ */
+export function expectNarrowed(filtered: readonly Item[], unfiltered: readonly Item[], matches: (item: Item) => boolean): void {
+  expect(filtered.length).toBeGreaterThan(0);
+  expect(filtered.filter((item) => !matches(item))).toEqual([]);
+  expect(unfiltered.some((item) => !matches(item))).toBe(true);
 }
 
 /** The structured content of a successful result; fails loudly with the text of an error. */

@@ -10,10 +10,27 @@ describe('the tool surface', () => {
   it('offers the daily FinCon work directly and keeps every operation reachable', () => {
     const { direct, reachable } = surface();
     expect(reachable).toHaveLength(catalog.length);
-    expect(direct.length).toBeLessThanOrEqual(25);
-    expect(direct.every((operation) => operation.product === 'fincon')).toBe(true);
-    expect(direct.map((operation) => operation.name)).toEqual(
-      expect.arrayContaining(['list_projects', 'list_invoices', 'register_invoice_payment', 'create_contract_unit']),
+    expect(direct.map((operation) => operation.name).sort()).toEqual(
+      [
+        'list_projects',
+        'get_project',
+        'list_properties',
+        'get_property',
+        'list_contract_units',
+        'get_contract_unit',
+        'create_contract_unit',
+        'update_contract_unit',
+        'list_budget_shifts',
+        'list_contracts',
+        'get_contract',
+        'get_contract_terms',
+        'list_invoices',
+        'get_invoice',
+        'list_contract_invoices',
+        'list_invoice_payments',
+        'register_invoice_payment',
+        'update_invoice_payment',
+      ].sort(),
     );
   });
 
