@@ -111,7 +111,7 @@ export function checkDecimal(input: unknown, options: { numbers?: boolean; gt?: 
 }
 
 /** Pydantic's lax integer: a JSON integer or a string of digits (as query parameters arrive). */
-export function checkInteger(input: unknown): Checked<number> {
+function checkInteger(input: unknown): Checked<number> {
   if (typeof input === 'number') {
     if (Number.isInteger(input)) return ok(input);
     return fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part');
@@ -130,7 +130,7 @@ const TIME_OF_DAY = /^[Tt_ ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,6})?)?(Z|z|[+-]\d{2}
  * An ISO 8601 date-time (or a bare date, read as midnight); without an offset it is read as UTC.
  * Yields the instant in UTC, written as the service writes it: `2024-05-01T12:00:00Z`.
  */
-export function checkDateTime(input: unknown): Checked<string> {
+function checkDateTime(input: unknown): Checked<string> {
   if (typeof input !== 'string') return fail('datetime_type', 'Input should be a valid datetime');
   const invalid = (reason: string) =>
     fail('datetime_from_date_parsing', `Input should be a valid datetime or date, ${reason}`, { error: reason });

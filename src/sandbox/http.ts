@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { StoredFile } from './files/file-store.js';
 import { attachment } from './files/storage.js';
 
-export type Encoding = 'gzip' | 'br' | 'identity';
+type Encoding = 'gzip' | 'br' | 'identity';
 export type EncodingMode = Encoding | 'auto';
 
 export async function readBody(request: IncomingMessage): Promise<string> {

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CapexTables } from './capex/records.js';
 import { capexRoutes } from './capex/routes.js';
 import { seedCapex } from './capex/seed.js';
 import { ApiError } from './envelope.js';
+import type { EsgTables } from './esg/records.js';
 import { esgRoutes } from './esg/routes.js';
 import { seedEsg } from './esg/seed.js';
 import { checkUuid } from './fields.js';
 import { FileStore } from './files/file-store.js';
 import { StorageHost } from './files/storage.js';
+import type { FinconTables } from './fincon/records.js';
 import { finconRoutes } from './fincon/routes.js';
 import { seedFincon } from './fincon/seed.js';
 import { readBody, writeFile, writeResponse, type EncodingMode } from './http.js';
@@ -110,13 +113,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
+/**
+ * Each product is seeded on first access, so a start (and a client using one product) does not
+ * pay for all three. Every product draws from its own fork of the seed, so its data is the same
+ * whichever is seeded first.
+ */
 function createStore(seed: number, files: FileStore, storage: StorageHost): Store {
   const random = createRandom(seed);
   const apiIds = random.fork('api-ids');
+  let fincon: FinconTables | undefined;
+  let capex: CapexTables | undefined;
+  let esg: EsgTables | undefined;
   return {
-    fincon: seedFincon(random.fork('fincon'), files),
-    capex: seedCapex(random.fork('capex'), files),
-    esg: seedEsg(random.fork('esg'), files),
+    get fincon() {
+      return (fincon ??= seedFincon(random.fork('fincon'), files));
+    },
+    get capex() {
+      return (capex ??= seedCapex(random.fork('capex'), files));
+    },
+    get esg() {
+      return (esg ??= seedEsg(random.fork('esg'), files));
+    },
     now: () => new Date(),
     newId: () => apiIds.uuid(),
     files,

@@ -15,7 +15,7 @@ export interface Money {
   tax: Dec;
 }
 
-export interface MoneyJson {
+interface MoneyJson {
   currency: string;
   net: string;
   tax: string;
@@ -39,6 +39,11 @@ export function renderMoney(amount: Money | null): MoneyJson | null;
 export function renderMoney(amount: Money | null): MoneyJson | null {
   if (amount === null) return null;
   return { currency: amount.currency, net: formatAmount(amount.net), tax: formatAmount(amount.tax) };
+}
+
+/** A gross amount as the API shows one: `{amount, currency}`. */
+export function renderGross(amount: Dec, currency = CURRENCY): { amount: string; currency: string } {
+  return { amount: formatAmount(amount), currency };
 }
 
 /**

@@ -18,7 +18,7 @@ export interface RenderContext {
 }
 
 /** A relationship that `include` can follow. */
-export interface Related<R> {
+interface Related<R> {
   resource(): Resource<Row>;
   id(record: R): string | null;
 }
@@ -50,11 +50,11 @@ export function computedResource<R extends Row>(
 }
 
 /** Page size of the Core API. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 /** Page size of the Reporting API. */
 export const REPORTING_PAGE_SIZE = 1000;
 
-export function render<R extends Row>(resource: Resource<R>, record: R, context: RenderContext): ResourceObject {
+function render<R extends Row>(resource: Resource<R>, record: R, context: RenderContext): ResourceObject {
   const rendered: ResourceObject = {
     id: record.id,
     type: resource.type,
@@ -98,7 +98,7 @@ export function single<R extends Row>(resource: Resource<R>, record: R, request:
   return { status, body: resourceDocument(render(resource, record, contextOf(request))) };
 }
 
-export interface ListOptions<R extends Row, P extends Row> {
+interface ListOptions<R extends Row, P extends Row> {
   filters?: FilterSpecs<R>;
   /** Filters whose attribute names are data, e.g. `custom_fields.<uuid>`. */
   filterFamilies?: readonly FilterFamily<R>[];

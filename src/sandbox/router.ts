@@ -58,7 +58,7 @@ interface CompiledRoute {
   handler: Handler;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'route'; route: CompiledRoute; params: Record<string, string>; uuidParams: string[] }
   | { kind: 'redirect'; pathname: string }
   | { kind: 'method_not_allowed'; allow: Method[] }

@@ -170,6 +170,31 @@ describe('meter readings', () => {
     expect(again.body.data).toMatchObject({ created: [], updated: [{ id: first.body.data.created[1].id }] });
   });
 
+  it('accepts and stores a bulk of 5,000 readings', async () => {
+    const meters = [await newMeter(), await newMeter()];
+    const start = Date.parse('2024-01-01T00:00:00Z');
+    const rows = Array.from({ length: 5_000 }, (_, i) =>
+      reading({
+        external_meter_id: (meters[i % 2] as Json).attributes.external_id,
+        reading_timestamp: new Date(start + Math.floor(i / 2) * 3_600_000).toISOString().replace('.000Z', 'Z'),
+        reading_value: String(1_000 + i),
+      }),
+    );
+    const first = await post(`${esg()}/meter-readings/bulk/`, { data: rows });
+    expect(first.status).toBe(200);
+    expect(first.body.data.created).toHaveLength(5_000);
+    expect(first.body.data.updated).toEqual([]);
+    expect(new Set(first.body.data.created.map((row: Json) => row.id)).size).toBe(5_000);
+
+    // Stored: the same rows again update every reading, and a single reading at a stored time is refused.
+    const again = await post(`${esg()}/meter-readings/bulk/`, { data: rows });
+    expect(again.status).toBe(200);
+    expect(again.body.data.created).toEqual([]);
+    expect(again.body.data.updated.map((row: Json) => row.id)).toEqual(first.body.data.created.map((row: Json) => row.id));
+    const single = await post(`${esg()}/meter-readings/`, { data: rows[4_999] });
+    expect(single.status).toBe(409);
+  });
+
   it('refuses the whole bulk when a row names an unknown meter', async () => {
     const meter = await newMeter();
     const rows = [

@@ -50,6 +50,31 @@ describe('POST /files/', () => {
     });
   });
 
+  it('shows the upload in both audit feeds by its metadata, without the stored content', async () => {
+    const { id } = (await upload()).body.data;
+    const window = `start=${encodeURIComponent(new Date(Date.now() - 10 * 60_000).toISOString())}&end=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    const raw = (await get(`${esg()}/raw-audit/?${window}`)).body.data.filter(
+      (event: Json) => event.attributes.table_name === 'document' && event.attributes.record?.id === id,
+    );
+    expect(raw).toHaveLength(1);
+    expect(raw[0].attributes.record).toEqual({
+      id,
+      name: 'abrechnung.txt',
+      external_id: null,
+      source: 'API',
+      document_type: 'UNSET',
+      building_external_ids: [],
+      issued_at: null,
+      valid_until: null,
+    });
+    const user = (await get(`${esg()}/raw-user-audit/?${window}`)).body.data.filter(
+      (event: Json) => event.attributes.entity_id === id,
+    );
+    expect(user.map((event: Json) => event.attributes.event_type)).toEqual(['document.created']);
+    expect(user[0].attributes.new).toEqual(raw[0].attributes.record);
+    expect(user[0].attributes.new).not.toHaveProperty('content');
+  });
+
   it('answers 422 without a file part', async () => {
     const form = new FormData();
     form.append('name', 'x');
@@ -240,6 +265,18 @@ describe('GET /file-events/', () => {
     expect(ours[3].attributes.record).toMatchObject({ external_id: externalId, document_type: 'TENANT_LEASE' });
     const times = response.body.data.map((event: Json) => Date.parse(event.attributes.timestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('reports no update for a metadata change that changes nothing', async () => {
+    const { id, externalId } = await uploadWithExternalId();
+    expect((await updateMetadata(externalId, { document_type: 'TENANT_LEASE' })).status).toBe(200);
+    const unchanged = await updateMetadata(externalId, { document_type: 'TENANT_LEASE', name: null });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.data.attributes.document_type).toBe('TENANT_LEASE');
+    const events = (await get(`${esg()}/file-events/?${recently()}`)).body.data.filter(
+      (event: Json) => event.attributes.record.file_id === id,
+    );
+    expect(events.map((event: Json) => event.attributes.event_type)).toEqual(['CREATE', 'UPDATE', 'UPDATE']);
   });
 
   it('has the seeded history, with document dates as date-times', async () => {

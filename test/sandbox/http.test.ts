@@ -76,8 +76,23 @@ describe('paths', () => {
     expect(storageOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(storageOrigin).not.toBe(origin);
     const other = await startSandbox();
+    const invoice = (await get(`${other.baseUrls.fincon}/invoices/`)).body.data[0];
+    const document = (await get(`${other.baseUrls.fincon}/invoices/${invoice.id}/documents/`)).body.data[0];
+    const link = (await get(document.links.download)).headers.location as string;
+    expect(new URL(link).origin).toBe(other.storageOrigin);
+    const served = await request(link);
+    await served.body.dump();
+    expect(served.statusCode).toBe(200);
     await other.close();
-    await expect(request(`${other.storageOrigin}/objects/x`)).rejects.toThrow();
+    // Refused, unless another server (of a parallel test) took the freed port; that one does not serve the link.
+    const after = await request(link).then(
+      async (response) => {
+        await response.body.dump();
+        return response.statusCode;
+      },
+      () => 'refused',
+    );
+    expect(after).not.toBe(200);
   });
 });
 

@@ -285,14 +285,37 @@ describe.each(products)('%s contractors', (product) => {
     expect(set.body.data.attributes.tax_waiver).toMatchObject({ security_number: 'S777' });
   });
 
-  it('removes the tax waiver with an empty security number', async () => {
+  it('keeps the tax waiver and its certificate when the security number is set empty', async () => {
+    // The product specification: an empty security number only sets tax_waiver_required to false.
     const withWaiver = (await walk(`${baseOf(product)}/contractors/`)).items.find(
-      (item: Json) => item.attributes.tax_waiver !== null,
+      (item: Json) => item.attributes.tax_waiver?.filename,
     );
     const cleared = await update(withWaiver.id, { tax_waiver: { security_number: '' } });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.data.attributes.tax_waiver).toBeNull();
-    expect((await get(`${baseOf(product)}/contractors/${withWaiver.id}/download-tax-waiver/`)).status).toBe(404);
+    expect(cleared.body.data.attributes.tax_waiver).toEqual({
+      security_number: '',
+      filename: withWaiver.attributes.tax_waiver.filename,
+      valid_until: withWaiver.attributes.tax_waiver.valid_until,
+    });
+    expect((await get(`${baseOf(product)}/contractors/${withWaiver.id}/`)).body.data).toEqual(cleared.body.data);
+    expect((await get(`${baseOf(product)}/contractors/${withWaiver.id}/download-tax-waiver/`)).status).toBe(302);
+
+    const without = (await create({ name: 'Ohne Freistellung GmbH' })).body.data.id;
+    const emptyFirst = await update(without, { tax_waiver: { security_number: '' } });
+    expect(emptyFirst.status).toBe(200);
+    expect(emptyFirst.body.data.attributes.tax_waiver).toBeNull();
+  });
+
+  it('changes nothing when it refuses a tax waiver', async () => {
+    const id = (await create({ name: 'Teilweise GmbH', city: 'Gera' })).body.data.id;
+    const refused = await update(id, { city: 'Jena', tax_authority: 'THURINGIA', tax_waiver: { security_number: 'S1' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].detail).toContain('set tax_id first');
+    expect((await get(`${baseOf(product)}/contractors/${id}/`)).body.data.attributes).toMatchObject({
+      city: 'Gera',
+      tax_authority: null,
+      tax_waiver: null,
+    });
   });
 
   it('uploads the tax waiver certificate as PDF (200 with the filename) and downloads it through a 302', async () => {

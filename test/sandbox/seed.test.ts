@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { get, query, useSandbox, walk, type Json } from './helpers.js';
 
 const sandbox = useSandbox();
@@ -99,6 +99,45 @@ describe('seed data', () => {
       }
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('seeding on first use', () => {
+  const PATHS = {
+    fincon: ['/projects/', '/contract_units/', '/contractors/', '/contracts/', '/change_orders/', '/invoices/', '/contacts/'],
+    capex: ['/assets/', '/measures/', '/contractors/', '/contracts/', '/invoices/'],
+    esg: [
+      '/buildings/',
+      '/file-events/?start_time=2026-05-01T00:00:00Z&end_time=2026-07-01T00:00:00Z',
+      '/raw-audit/?start=2026-06-02T00:00:00Z&end=2026-06-03T00:00:00Z',
+      '/raw-user-audit/?start=2026-06-02T00:00:00Z&end=2026-06-03T00:00:00Z',
+    ],
+  } as const;
+  type Product = keyof typeof PATHS;
+
+  /** Every list of each product, read product by product in the given order (which seeds them in that order). */
+  async function readAll(handle: SandboxHandle, order: readonly Product[]): Promise<Record<string, string>> {
+    const lists: Record<string, string> = {};
+    for (const product of order) {
+      for (const path of PATHS[product]) {
+        const { items } = await walk(`${handle.baseUrls[product]}${path}`);
+        lists[`${product}${path}`] = JSON.stringify(items.map(({ relationships: _links, ...rest }: Json) => rest));
+      }
+    }
+    return lists;
+  }
+
+  it('gives the same data whichever product is used first', async () => {
+    const [first, second] = [await startSandbox(), await startSandbox()];
+    try {
+      const forward = await readAll(first, ['fincon', 'capex', 'esg']);
+      const backward = await readAll(second, ['esg', 'capex', 'fincon']);
+      expect(Object.keys(backward).sort()).toEqual(Object.keys(forward).sort());
+      for (const [list, data] of Object.entries(forward)) expect(backward[list], list).toBe(data);
+      expect(JSON.parse(forward['esg/buildings/'] as string)).toHaveLength(8);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

@@ -10,6 +10,9 @@ export const capexProduct: Product = {
     resource: () => measureResource,
     contractsPath: '/measures/{id}/contracts/',
     contractsParam: 'id',
+    // capex.json lists FinCon's `contract_unit…` include paths here, a copy-paste from FinCon
+    // (facts.md); CAPEX contracts have measures, so these are the paths it serves, as the MCP
+    // tools declare them too (tools/shared/contracts.ts, parentIncludes).
     includes: ['measure', 'measure.asset'],
   },
   scope: {

@@ -15,22 +15,20 @@
  * - 4 invoice tags, assigned to some invoices.
  */
 import {
-  customFieldValues,
+  fillContractFields,
   seedChangeOrders,
   seedContractDocuments,
   seedContracts,
   seedDefinitions,
 } from '../core/seed-contracts.js';
-import { seedInvoices } from '../core/seed-invoices.js';
-import { addDays, shuffled, timestamp, weighted, withTax } from '../core/seed-kit.js';
+import { seedInvoices, seedTags } from '../core/seed-invoices.js';
+import { addDays, HORIZON, shuffled, timestamp, weighted, withTax } from '../core/seed-kit.js';
 import { seedContractingEntities, seedContractors } from '../core/seed-parties.js';
 import type { FileStore } from '../files/file-store.js';
 import { Dec } from '../money.js';
 import type { Random } from '../random.js';
 import { createCapexTables, type CapexTables, type MeasureRecord } from './records.js';
 import { ASSETS, CUSTOM_FIELDS, ENTITIES, MEASURES, TAGS } from './seed-catalog.js';
-
-const HORIZON = '2026-06-30';
 
 export function seedCapex(random: Random, files: FileStore): CapexTables {
   const tables = createCapexTables();
@@ -55,13 +53,10 @@ export function seedCapex(random: Random, files: FileStore): CapexTables {
       recurring: measure.name.startsWith('Planung'),
     }));
   const contracts = seedContracts(tables, parents, contractors, random.fork('contracts'));
-  const fieldRandom = random.fork('contract-fields');
-  for (const contract of contracts)
-    contract.custom_fields = customFieldValues(definitions, fieldRandom, { date: contract.date_contract ?? HORIZON });
+  fillContractFields(contracts, definitions, random.fork('contract-fields'));
   seedContractDocuments(tables, files, contracts, random.fork('contract-documents'));
   seedChangeOrders(tables, files, contracts, random.fork('change-orders'), HORIZON);
-  const tagRandom = random.fork('tags');
-  const tagIds = TAGS.map((tag) => tables.tags.insert({ id: tagRandom.uuid(), ...tag }).id);
+  const tagIds = seedTags(tables, random.fork('tags'), TAGS);
   seedInvoices(tables, files, contracts, tagIds, random.fork('invoices'), {
     settled: [
       ['APPROVED', 45],

@@ -4,7 +4,7 @@ import { getOne, listOf, storedAttributes, type Resource } from '../resource.js'
 import type { RouteSpec } from '../router.js';
 import { contractResource } from './contracts.js';
 import { BASES_OF_CLAIM, CHANGE_ORDER_STATES, TRIGGERS } from './enums.js';
-import { perProduct, scopeOfContract, type Product } from './product.js';
+import { perProduct, type Product } from './product.js';
 import type { ChangeOrderRecord } from './records.js';
 
 /** Change orders are read-only through the API; their documents can be uploaded (see documents.ts). */
@@ -28,7 +28,7 @@ const filters = (product: Product): FilterSpecs<ChangeOrderRecord> => ({
   contract: filterOn.ids(),
   project: filterOn.ids((order, _attributes, store) => {
     const contract = product.tables(store).contracts.get(order.contract);
-    return contract ? (scopeOfContract(product, store, contract) ?? null) : null;
+    return contract ? (product.scope.ofParent(store, contract.parent) ?? null) : null;
   }),
   acknowledged_at: filterOn.datetime(),
   declined_at: filterOn.datetime(),

@@ -1,6 +1,7 @@
 import { findOr404 } from '../resource.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
 import { contractResource } from './contracts.js';
+import { CALCULATION_REFERENCES } from './enums.js';
 import type { Product } from './product.js';
 import type { ContractRecord, ContractTerms } from './records.js';
 
@@ -34,7 +35,7 @@ function renderTerms(terms: ContractTerms) {
 /** Terms for a contract created through the API: Alasco's account defaults, no calculation rules. */
 export function defaultTerms(): ContractTerms {
   return {
-    calculation_block_order: ['deduction', 'retainage', 'cost_allocation', 'guarantee', 'insurance'],
+    calculation_block_order: [...CALCULATION_REFERENCES],
     general_terms: {
       cash_discount_percentage: 0,
       deduction_percentage: 0,

@@ -9,7 +9,7 @@ import type { Store } from '../store.js';
 import { parseBody } from '../validation.js';
 import { assignDefined } from './bodies.js';
 import { COUNTRY_CODES, TAX_AUTHORITIES } from './enums.js';
-import { perProduct, scopeOfContract, type Product } from './product.js';
+import { perProduct, type Product } from './product.js';
 import type { ContractorRecord } from './records.js';
 
 export const contractorResource = perProduct((product): Resource<ContractorRecord> => ({
@@ -33,7 +33,7 @@ function scopesOf(product: Product) {
       .tables(store)
       .contracts.all()
       .filter((contract) => contract.contractor === contractor.id)
-      .map((contract) => scopeOfContract(product, store, contract) ?? '');
+      .map((contract) => product.scope.ofParent(store, contract.parent) ?? '');
 }
 
 const contractorFilters = (product: Product): FilterSpecs<ContractorRecord> => ({
@@ -88,32 +88,32 @@ type ContractorInput = z.output<typeof updateBody>['data']['attributes'];
 /**
  * Applies a contractor body. A non-empty tax waiver security number needs tax authority and tax id
  * (from the body or already stored), creates the waiver if there is none and marks it required;
- * an empty one removes the waiver and the requirement.
+ * an empty one is stored as such and only clears the requirement (the product specification), so
+ * the waiver keeps its certificate. A refused body changes nothing.
  */
 function applyContractor(contractor: ContractorRecord, input: ContractorInput): void {
   const { tax_waiver: waiver, tax_authority: authority, accounts_payable_number: payableNumber, ...texts } = input;
+  const number = waiver?.security_number.trim();
+  if (number) {
+    const missing = [
+      !(authority === undefined ? contractor.tax_authority : authority) && 'tax_authority',
+      !(texts.tax_id ?? contractor.tax_id) && 'tax_id',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ApiError(
+        400,
+        `A tax waiver needs the contractor's tax_authority and tax_id; set ${missing.join(' and ')} first (or in the same request).`,
+        pointer('data', 'attributes', 'tax_waiver', 'security_number'),
+      );
+    }
+  }
   assignDefined(contractor, texts);
   if (authority !== undefined) contractor.tax_authority = authority;
   if (payableNumber !== undefined) contractor.accounts_payable_number = payableNumber;
-  if (!waiver) return;
-  const number = waiver.security_number.trim();
-  if (number === '') {
-    contractor.tax_waiver = null;
-    contractor.tax_waiver_required = false;
-    return;
-  }
-  const missing = [!contractor.tax_authority && 'tax_authority', !contractor.tax_id && 'tax_id'].filter(Boolean);
-  if (missing.length > 0) {
-    throw new ApiError(
-      400,
-      `A tax waiver needs the contractor's tax_authority and tax_id; set ${missing.join(' and ')} first (or in the same request).`,
-      pointer('data', 'attributes', 'tax_waiver', 'security_number'),
-    );
-  }
-  contractor.tax_waiver = contractor.tax_waiver
-    ? { ...contractor.tax_waiver, security_number: number }
-    : { security_number: number, filename: null, valid_until: null, document: null };
-  contractor.tax_waiver_required = true;
+  if (number === undefined) return;
+  if (contractor.tax_waiver) contractor.tax_waiver = { ...contractor.tax_waiver, security_number: number };
+  else if (number !== '') contractor.tax_waiver = { security_number: number, filename: null, valid_until: null, document: null };
+  contractor.tax_waiver_required = number !== '';
 }
 
 const create = (product: Product) => (request: SandboxRequest) => {
@@ -149,9 +149,7 @@ const update = (product: Product) => (request: SandboxRequest) => {
   const { attributes } = parseBody(updateBody, request.json()).data;
   const resource = contractorResource(product);
   const contractor = findOr404(resource, request.store, request.params.id as string);
-  const changed = structuredClone(contractor);
-  applyContractor(changed, attributes);
-  Object.assign(contractor, changed);
+  applyContractor(contractor, attributes);
   return single(resource, contractor, request);
 };
 

@@ -7,7 +7,7 @@ import { contractingEntityResource } from './contracting-entities.js';
 import { contractorResource } from './contractors.js';
 import { customFieldFilters, customFieldList } from './custom-fields.js';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from './enums.js';
-import { perProduct, scopeOfContract, type Product } from './product.js';
+import { perProduct, type Product } from './product.js';
 import type { ContractRecord } from './records.js';
 
 export const contractResource = perProduct((product): Resource<ContractRecord> => ({
@@ -43,7 +43,7 @@ export const contractResource = perProduct((product): Resource<ContractRecord> =
 }));
 
 /** Include paths of the contract endpoints: contractor, contracting entity and the parent chain. */
-export const contractIncludes = (product: Product) => ['contractor', 'contracting_entity', ...product.contractParent.includes];
+const contractIncludes = (product: Product) => ['contractor', 'contracting_entity', ...product.contractParent.includes];
 
 const contractFilters = (product: Product): FilterSpecs<ContractRecord> => ({
   id: filterOn.ids(),
@@ -53,7 +53,7 @@ const contractFilters = (product: Product): FilterSpecs<ContractRecord> => ({
   status: filterOn.choice(CONTRACT_STATUSES),
   contracting_entity: filterOn.ids(),
   contractor: filterOn.ids(),
-  project: filterOn.ids((contract, _attributes, store) => scopeOfContract(product, store, contract) ?? null),
+  project: filterOn.ids((contract, _attributes, store) => product.scope.ofParent(store, contract.parent) ?? null),
   date_created: filterOn.datetime(),
   date_contract: filterOn.date(COMPARISONS_OR_NULL),
   contract_type: filterOn.choice(CONTRACT_TYPES),

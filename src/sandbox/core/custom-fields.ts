@@ -20,7 +20,7 @@ import type { CoreTables, CustomFieldDefinitionRecord, CustomFieldValue } from '
  * `filter[custom_fields.<uuid>.<op>]` names.
  */
 
-export const definitionResource = perProduct((product): Resource<CustomFieldDefinitionRecord> => ({
+const definitionResource = perProduct((product): Resource<CustomFieldDefinitionRecord> => ({
   type: 'CUSTOM_FIELD_DEFINITION',
   label: 'Custom field definition',
   table: (store) => product.tables(store).customFieldDefinitions,
@@ -51,7 +51,7 @@ function renderValue(value: CustomFieldValue): string | number | string[] {
 }
 
 /** The custom field rows of an object that has values, for the given object type. */
-export function customFieldRows(
+function customFieldRows(
   tables: CoreTables,
   objectType: CustomFieldObjectType,
   values: Record<string, CustomFieldValue>,

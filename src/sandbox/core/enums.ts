@@ -25,8 +25,7 @@ export const INVOICE_TYPES = [
 ] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
-export const BUDGET_SHIFT_TYPES = ['SHIFT', 'DECREASE', 'INCREASE'] as const;
-export type BudgetShiftType = (typeof BUDGET_SHIFT_TYPES)[number];
+export type BudgetShiftType = 'SHIFT' | 'DECREASE' | 'INCREASE';
 
 export const PROJECT_USAGES = ['COMMERCIAL_USAGE', 'NON_COMMERCIAL_USAGE', 'MIXED_USAGE'] as const;
 export type ProjectUsage = (typeof PROJECT_USAGES)[number];
@@ -208,17 +207,15 @@ export const TAG_COLORS_IN = ['BLUE', 'GREEN', 'RED', 'ORANGE'] as const;
 export const CALCULATION_REFERENCES = ['deduction', 'retainage', 'cost_allocation', 'guarantee', 'insurance'] as const;
 export type CalculationReference = (typeof CALCULATION_REFERENCES)[number];
 
-export const CASH_OUTFLOW_NODE_TYPES = [
-  'COST_ELEMENT',
-  'CONTRACT_UNIT',
-  'CONTRACT',
-  'FINANCING_CONTRACT_UNIT',
-  'FINANCING_CONTRACT',
-  'UNASSIGNED',
-  'UNLINKED_CONTRACT_UNITS_PARENT',
-  'UNDISTRIBUTED_COST_ELEMENT_BUDGET',
-] as const;
-export type CashOutflowNodeType = (typeof CASH_OUTFLOW_NODE_TYPES)[number];
+export type CashOutflowNodeType =
+  | 'COST_ELEMENT'
+  | 'CONTRACT_UNIT'
+  | 'CONTRACT'
+  | 'FINANCING_CONTRACT_UNIT'
+  | 'FINANCING_CONTRACT'
+  | 'UNASSIGNED'
+  | 'UNLINKED_CONTRACT_UNITS_PARENT'
+  | 'UNDISTRIBUTED_COST_ELEMENT_BUDGET';
 
 export const RENT_STATUSES = ['PLANNED', 'RENTED', 'COMPLETED'] as const;
 export type RentStatus = (typeof RENT_STATUSES)[number];

@@ -63,7 +63,7 @@ export function linkedContract(product: Product, store: Store, ref: { data: { id
 }
 
 /** `contract`, `contract.contractor` and the contract's parent chain. */
-export const invoiceIncludes = (product: Product) => [
+const invoiceIncludes = (product: Product) => [
   'contract',
   'contract.contractor',
   ...product.contractParent.includes.map((path) => `contract.${path}`),

@@ -1,4 +1,4 @@
-import { CURRENCY, Dec, formatAmount, splitGross, type Money } from '../money.js';
+import { CURRENCY, Dec, renderGross, splitGross, type Money } from '../money.js';
 import type { CoreTables, InvoiceRecord, PaymentRecord } from './records.js';
 
 /** Payments of an invoice, oldest first. */
@@ -15,7 +15,7 @@ export function paymentAttributes(payments: readonly PaymentRecord[]) {
   if (!latest) return { payment_amount_gross: null, payment_comment: null, payment_created: null, payment_date: null };
   const total = payments.reduce((sum, payment) => sum.plus(payment.gross), new Dec(0));
   return {
-    payment_amount_gross: { amount: formatAmount(total), currency: latest.paid_amount.currency },
+    payment_amount_gross: renderGross(total, latest.paid_amount.currency),
     payment_comment: latest.payment_comment,
     payment_created: latest.date_created,
     payment_date: latest.payment_date,

@@ -9,7 +9,7 @@ import { attachDocument } from './attachments.js';
 import { netTax, nowTimestamp, relationshipRef, requireSameId, toMoney } from './bodies.js';
 import { INVOICE_TYPES } from './enums.js';
 import { invoiceCreatedResource, invoiceResource, linkedContract } from './invoices.js';
-import { scopeOfContract, type Product } from './product.js';
+import type { Product } from './product.js';
 
 /*
  * Invoices entering the workflow: submitted as a PDF to a project (FinCon) or an asset (CAPEX),
@@ -56,7 +56,7 @@ const updateNewInvoice = (product: Product) => (request: SandboxRequest) => {
     );
   }
   const contract = data.relationships?.contract && linkedContract(product, store, data.relationships.contract);
-  const scope = contract && scopeOfContract(product, store, contract);
+  const scope = contract && product.scope.ofParent(store, contract.parent);
   if (contract && scope !== invoice.scope) {
     throw new ApiError(
       400,

@@ -12,7 +12,7 @@ import { coversheetFor } from './coversheet.js';
 import { INVOICE_TYPES } from './enums.js';
 import { invoiceResource, linkedContract } from './invoices.js';
 import { paymentsOf } from './ledger.js';
-import { scopeOfContract, type Product } from './product.js';
+import type { Product } from './product.js';
 import type { CoreTables, InvoiceRecord } from './records.js';
 
 /*
@@ -140,7 +140,7 @@ const addPaidInvoice =
       is_reverse_charge: contract.is_reverse_charge,
       date_created: nowTimestamp(store),
       tags: [],
-      scope: scopeOfContract(product, store, contract) as string,
+      scope: product.scope.ofParent(store, contract.parent) as string,
       origin: 'PAID_INVOICE',
       details_step: null,
       ...paidInvoiceFields(attributes),
@@ -170,7 +170,7 @@ const updatePaidInvoice =
     if (contract) {
       invoice.contract = contract.id;
       invoice.is_reverse_charge = contract.is_reverse_charge;
-      invoice.scope = scopeOfContract(product, store, contract) as string;
+      invoice.scope = product.scope.ofParent(store, contract.parent) as string;
     }
     if (data.attributes) {
       Object.assign(invoice, paidInvoiceFields(data.attributes));

@@ -5,7 +5,7 @@ import { renderMoney } from '../money.js';
 import { findOr404, listOf, single, type Resource } from '../resource.js';
 import { parseBody } from '../validation.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
-import { nowTimestamp } from './bodies.js';
+import { nowTimestamp, requireSameId } from './bodies.js';
 import { invoiceResource } from './invoices.js';
 import { paidAmount, paymentsOf } from './ledger.js';
 import type { InvoiceProcessState } from './enums.js';
@@ -17,7 +17,7 @@ import type { InvoiceRecord, PaymentRecord } from './records.js';
  * follow the same state machine; rejections because of the invoice's state answer 409.
  */
 
-export const paymentResource = perProduct((product): Resource<PaymentRecord> => ({
+const paymentResource = perProduct((product): Resource<PaymentRecord> => ({
   type: 'INVOICE_PAYMENT',
   label: 'Payment',
   table: (store) => product.tables(store).payments,
@@ -110,9 +110,7 @@ const updatePayment = (product: Product) => (request: SandboxRequest) => {
       parameter('payment_id'),
     );
   }
-  if (data.id !== undefined && data.id !== payment.id) {
-    throw new ApiError(400, `data.id ${data.id} does not match the payment ${payment.id} in the path.`, pointer('data', 'id'));
-  }
+  if (data.id !== undefined) requireSameId(data.id, payment.id, 'payment');
   const { payment_amount_gross: gross, payment_date: date, payment_comment: comment } = data.attributes;
   if (gross !== undefined) {
     payment.gross = gross;

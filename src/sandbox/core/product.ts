@@ -47,8 +47,3 @@ export function perProduct<T>(build: (product: Product) => T): (product: Product
     return value;
   };
 }
-
-/** The scope (project or asset) of a contract, through its parent. */
-export function scopeOfContract(product: Product, store: Store, contract: { parent: string }): string | undefined {
-  return product.scope.ofParent(store, contract.parent);
-}

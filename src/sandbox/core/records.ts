@@ -73,7 +73,7 @@ export interface ContractorRecord extends Row {
 /** A custom field value as stored: the field type decides how it is rendered. */
 export type CustomFieldValue = string | number | boolean | string[];
 
-export interface GeneralTerms {
+interface GeneralTerms {
   cash_discount_percentage: number;
   deduction_percentage: number;
   cash_discount_reference: string;
@@ -153,7 +153,7 @@ export interface DocumentRecord<T extends string = string> extends Row {
 }
 
 /** How an invoice came into the system; only PAID_INVOICE ones can be updated as paid or deleted. */
-export type InvoiceOrigin = 'WORKFLOW' | 'PAID_INVOICE';
+type InvoiceOrigin = 'WORKFLOW' | 'PAID_INVOICE';
 
 /** Payment details of an invoice are not stored here: they derive from its payments. */
 export interface InvoiceRecord extends Row {

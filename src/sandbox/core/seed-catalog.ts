@@ -85,7 +85,7 @@ export const FIRST_NAMES = [
 ] as const;
 
 /** Trades a contractor works in; `unit` names the contract unit the trade's contracts belong to. */
-export interface Trade {
+interface Trade {
   company: string;
   unit: string;
 }
@@ -111,7 +111,7 @@ export const TRADES: readonly Trade[] = [
 
 export const LEGAL_FORMS = ['GmbH', 'GmbH & Co. KG', 'e.K.', 'GmbH', 'AG'] as const;
 
-export interface Bank {
+interface Bank {
   bic: string;
   /** Bankleitzahl, the 8-digit German bank code inside the IBAN. */
   code: string;
@@ -202,12 +202,6 @@ export const RULE_TEMPLATES = [
     percentages: ['3.00', '5.00'],
   },
 ] as const;
-
-export const DOCUMENT_NOTES = {
-  contract: ['Auftragsschreiben', 'Verhandlungsprotokoll', 'Leistungsverzeichnis'],
-  attachment: ['Zahlungsplan', 'Bürgschaft', 'Bauzeitenplan'],
-  changeOrder: ['Nachtragsangebot', 'Nachtragsprüfung', 'Aufmaß'],
-} as const;
 
 /** A custom field definition as seeded (MONEY ones are shown as DECIMAL with unit CURRENCY). */
 export interface CustomFieldFixture {

@@ -3,7 +3,7 @@ import { Dec, formatAmount, money, type Money } from '../money.js';
 import type { Random } from '../random.js';
 import type { NewRow } from '../store.js';
 import { paymentPeriods } from './contract-terms.js';
-import type { ChangeOrderState, ContractStatus, ContractType } from './enums.js';
+import { CALCULATION_REFERENCES, type ChangeOrderState, type ContractStatus, type ContractType } from './enums.js';
 import type {
   ChangeOrderRecord,
   ContractRecord,
@@ -15,7 +15,7 @@ import type {
 } from './records.js';
 import { CHANGE_ORDER_TOPICS, RULE_TEMPLATES, type CustomFieldFixture } from './seed-catalog.js';
 import { seedDocument } from './seed-documents.js';
-import { addDays, byCreation, cents, minDate, timestamp, weighted, withTax } from './seed-kit.js';
+import { addDays, byCreation, cents, HORIZON, minDate, timestamp, weighted, withTax } from './seed-kit.js';
 import type { SeededContractor } from './seed-parties.js';
 
 /*
@@ -126,7 +126,7 @@ function termsFor(random: Random): ContractTerms {
     }),
   );
   return {
-    calculation_block_order: ['deduction', 'retainage', 'cost_allocation', 'guarantee', 'insurance'],
+    calculation_block_order: [...CALCULATION_REFERENCES],
     general_terms: {
       cash_discount_percentage: cashDiscount ? random.pick([2, 3]) : 0,
       deduction_percentage: 0,
@@ -189,6 +189,18 @@ export function customFieldValues(
     }
   }
   return values;
+}
+
+/** Values of the CONTRACT fields on most contracts, dated from the contract (or the seeds' present). */
+export function fillContractFields(
+  contracts: readonly ContractRecord[],
+  definitions: readonly CustomFieldDefinitionRecord[],
+  random: Random,
+): void {
+  const contractFields = definitions.filter((definition) => definition.object_type === 'CONTRACT');
+  for (const contract of contracts) {
+    contract.custom_fields = customFieldValues(contractFields, random, { date: contract.date_contract ?? HORIZON });
+  }
 }
 
 export function seedContractDocuments(

@@ -5,7 +5,7 @@ import type { Table } from '../store.js';
 import type { DocumentRecord } from './records.js';
 
 /** What a seeded document says: its title and text lines. */
-export interface DocumentContent {
+interface DocumentContent {
   filename: string;
   title: string;
   lines: readonly string[];

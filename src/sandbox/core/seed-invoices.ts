@@ -5,7 +5,7 @@ import type { NewRow } from '../store.js';
 import { coversheetFor } from './coversheet.js';
 import { INVOICE_PROCESS_STATES, type InvoiceProcessState, type InvoiceType } from './enums.js';
 import { paidAmount } from './ledger.js';
-import type { ContractRecord, CoreTables, InvoiceRecord, PaymentRecord } from './records.js';
+import type { ContractRecord, CoreTables, InvoiceRecord, PaymentRecord, TagRecord } from './records.js';
 import { PAYMENT_COMMENTS } from './seed-catalog.js';
 import { seedDocument } from './seed-documents.js';
 import {
@@ -27,7 +27,12 @@ import {
  * oldest invoices are settled (APPROVED or PAID), the newest spread over the workflow.
  */
 
-export interface InvoicePlan {
+/** The invoice tags; their ids in the order of `fixtures`. */
+export function seedTags(tables: CoreTables, random: Random, fixtures: readonly Omit<NewRow<TagRecord>, 'id'>[]): string[] {
+  return fixtures.map((tag) => tables.tags.insert({ id: random.uuid(), ...tag }).id);
+}
+
+interface InvoicePlan {
   /** States of the older invoices, then of the newest ones; the counts add up to all invoices. */
   settled: readonly (readonly [InvoiceProcessState, number])[];
   recent: readonly (readonly [InvoiceProcessState, number])[];

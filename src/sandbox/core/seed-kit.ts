@@ -1,9 +1,12 @@
 import { Dec, money, type Money } from '../money.js';
 import type { Random } from '../random.js';
 
-/* Small helpers the FinCon and CAPEX seeds share: dates, draws, money and German bank data. */
+/* Small helpers the seeds share (ESG's too): dates, draws, money, names and German bank data. */
 
-export const TAX_RATE = new Dec('0.19');
+const TAX_RATE = new Dec('0.19');
+
+/** The seeds' present: nothing is created after this day, and open contracts date their fields from it. */
+export const HORIZON = '2026-06-30';
 
 /** A random amount below one euro, 0.00 to 0.99. */
 export function cents(random: Random): Dec {

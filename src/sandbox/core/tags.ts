@@ -10,7 +10,7 @@ import { perProduct, type Product } from './product.js';
 import type { TagRecord } from './records.js';
 
 /** Invoice tags: master data (names unique per account) and their assignment to invoices. */
-export const tagResource = perProduct((product): Resource<TagRecord> => ({
+const tagResource = perProduct((product): Resource<TagRecord> => ({
   type: 'TAG',
   label: 'Tag',
   table: (store) => product.tables(store).tags,

@@ -1,18 +1,19 @@
 import type { Row, Table } from '../store.js';
 import type { AuditOperation, RecordOrigin } from './enums.js';
-import type {
-  AnnualConsumptionRecord,
-  BatchInfoRecord,
-  BuildingRecord,
-  ConsumptionIntervalRecord,
-  EsgTables,
-  FileRecord,
-  MeterImportRecord,
-  MeterReadingRecord,
-  TenantAttachmentRecord,
-  TenantConsumptionLinkRecord,
-  TenantRecord,
-  UtilityMeterRecord,
+import {
+  metadataOf,
+  type AnnualConsumptionRecord,
+  type BatchInfoRecord,
+  type BuildingRecord,
+  type ConsumptionIntervalRecord,
+  type EsgTables,
+  type FileRecord,
+  type MeterImportRecord,
+  type MeterReadingRecord,
+  type TenantAttachmentRecord,
+  type TenantConsumptionLinkRecord,
+  type TenantRecord,
+  type UtilityMeterRecord,
 } from './records.js';
 
 /*
@@ -28,13 +29,24 @@ export interface AuditedTable<R extends Row> {
   table(tables: EsgTables): Table<R>;
   /** The record as people name it, e.g. "utility meter FFM-001-EL-01". */
   describe(record: R): string;
+  /** The record as the feeds show it (`record`, `old`, `new`); a copy, so later changes do not show. */
+  snapshot(record: R): Snapshot;
 }
 
-const audited = <R extends Row>(tableName: string, table: (tables: EsgTables) => Table<R>, describe: (record: R) => string) => ({
-  tableName,
-  table,
-  describe,
-});
+export type Snapshot = Record<string, unknown>;
+
+/** Every stored field but the sequence number. */
+function storedFields(record: Row): Snapshot {
+  const { seq: _seq, ...fields } = record;
+  return structuredClone(fields);
+}
+
+const audited = <R extends Row>(
+  tableName: string,
+  table: (tables: EsgTables) => Table<R>,
+  describe: (record: R) => string,
+  snapshot: (record: R) => Snapshot = storedFields,
+): AuditedTable<R> => ({ tableName, table, describe, snapshot });
 
 export const AUDITED = {
   buildings: audited<BuildingRecord>(
@@ -87,22 +99,16 @@ export const AUDITED = {
     (t) => t.batchInfos,
     (b) => `utility data batch info ${b.external_id ?? b.data_source_value}`,
   ),
+  // The metadata only: the stored content is the sandbox's own (and reading it renders the PDF).
   files: audited<FileRecord>(
     'document',
     (t) => t.files,
     (f) => `document ${f.name ?? f.id}`,
+    (f) => ({ ...metadataOf(f) }),
   ),
 };
 
 const TABLE_SCHEMA = 'esg';
-
-export type Snapshot = Record<string, unknown>;
-
-/** The record as the feeds show it: every stored field but the sequence number. */
-export function snapshotOf(record: Row): Snapshot {
-  const { seq: _seq, ...fields } = record;
-  return structuredClone(fields);
-}
 
 /** The changed fields as `{field: {old, new}}`. */
 function diffOf(before: Snapshot, after: Snapshot): Snapshot {
@@ -120,7 +126,7 @@ export interface AppUser {
   email: string;
 }
 
-export interface AuditEntry<R extends Row> {
+interface AuditEntry<R extends Row> {
   target: AuditedTable<R>;
   op: AuditOperation;
   origin: RecordOrigin;

@@ -6,18 +6,29 @@ import { bulkDetail, type RuleViolation } from './errors.js';
  * if any row was rejected; partial endpoints write the accepted rows and report the others.
  */
 
-export interface Screened<T> {
+interface Screened<T> {
   accepted: { index: number; row: T }[];
   rejected: { index: number; row: T; violations: RuleViolation[] }[];
 }
 
-export function screenRows<T>(rows: readonly T[], check: (row: T, acceptedBefore: readonly T[]) => RuleViolation[]): Screened<T> {
+/**
+ * Checks the rows in order. Each accepted row is handed to `accept` before the next row is
+ * checked, so a request can index what later rows are checked against (e.g. the ids in use).
+ */
+export function screenRows<T>(
+  rows: readonly T[],
+  check: (row: T) => RuleViolation[],
+  accept: (row: T) => void = () => undefined,
+): Screened<T> {
   const screened: Screened<T> = { accepted: [], rejected: [] };
   rows.forEach((row, index) => {
-    const acceptedBefore = screened.accepted.map((accepted) => accepted.row);
-    const violations = check(row, acceptedBefore);
-    if (violations.length > 0) screened.rejected.push({ index, row, violations });
-    else screened.accepted.push({ index, row });
+    const violations = check(row);
+    if (violations.length > 0) {
+      screened.rejected.push({ index, row, violations });
+    } else {
+      screened.accepted.push({ index, row });
+      accept(row);
+    }
   });
   return screened;
 }

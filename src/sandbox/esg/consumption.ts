@@ -11,7 +11,7 @@ import { LOCATION_BASED_FACTORS } from './seed-catalog.js';
  * through the API show up in the annual figures at once.
  */
 
-export interface AnnualFigures {
+interface AnnualFigures {
   consumption: string | null;
   completeness: string | null;
 }

@@ -1,18 +1,10 @@
-/** Calendar arithmetic on YYYY-MM-DD dates, in UTC. */
+/** Calendar arithmetic on YYYY-MM-DD dates, in UTC (adding days: addDays in core/seed-kit.ts). */
 
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01. */
 export function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
-
-function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return dateOfDay(dayNumber(date) + days);
 }
 
 /** Days of [start, end] (both included) that fall into [from, to]; 0 when they do not meet. */

@@ -1,4 +1,4 @@
-import type { Resource, RenderContext } from '../resource.js';
+import { contextOf, type RenderContext, type Resource } from '../resource.js';
 import type { Reply, SandboxRequest } from '../router.js';
 import type { Row } from '../store.js';
 
@@ -13,7 +13,7 @@ export interface EsgResource<R extends Row> extends Resource<R> {
   numbered?: boolean;
 }
 
-export interface EsgResourceObject {
+interface EsgResourceObject {
   id: string | number;
   type: string;
   attributes: Record<string, unknown> | null;
@@ -29,10 +29,6 @@ function renderEsg<R extends Row>(resource: EsgResource<R>, record: R, context: 
     attributes: resource.attributes(record, context),
     relationships: null,
   };
-}
-
-function contextOf(request: SandboxRequest): RenderContext {
-  return { store: request.store, base: request.base };
 }
 
 /** A document around `data`, which may be a resource, a list, a bulk result or null. */

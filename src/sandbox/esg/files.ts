@@ -10,7 +10,7 @@ import { AUDITED } from './audit-trail.js';
 import { esgDocument, esgOne, type EsgResource } from './documents.js';
 import { DOCUMENT_TYPES, type DocumentEventType } from './enums.js';
 import { buildingByExternalId, fileByExternalId } from './lookups.js';
-import type { FileMetadata, FileRecord } from './records.js';
+import { metadataOf, type FileRecord } from './records.js';
 import { Write } from './writes.js';
 
 /*
@@ -49,10 +49,6 @@ const externalIdResource: EsgResource<FileRecord> = {
   type: 'FILE_EXTERNAL_ID',
   attributes: (file) => ({ file_id: file.id, external_id: file.external_id }),
 };
-
-function metadataOf({ content: _content, seq: _seq, ...metadata }: FileRecord): FileMetadata {
-  return structuredClone(metadata);
-}
 
 /** Reports a change of a document in the document event feed, at the time of the write. */
 function documentEvent(store: Store, write: Write, eventType: DocumentEventType, file: FileRecord): void {
@@ -137,7 +133,10 @@ const metadataBody = z.object({
   }),
 });
 
-/** Changes what the body sends (null changes nothing); a building replaces the document's buildings. */
+/**
+ * Changes what the body sends (null changes nothing); a building replaces the document's buildings.
+ * Like the audit feeds, the document event feed shows an update only when something changed.
+ */
 function patchMetadata(request: SandboxRequest) {
   const { name, document_type, building_external_id } = parseBody(metadataBody, request.json()).data.attributes;
   const { store } = request;
@@ -150,12 +149,12 @@ function patchMetadata(request: SandboxRequest) {
     );
   }
   const write = new Write(store);
-  write.update(AUDITED.files, file, {
+  const changed = write.change(AUDITED.files, file, {
     name: name ?? undefined,
     document_type: document_type ?? undefined,
     building_external_ids: building_external_id == null ? undefined : [building_external_id],
   });
-  documentEvent(store, write, 'UPDATE', file);
+  if (changed) documentEvent(store, write, 'UPDATE', file);
   return esgOne(metadataResource, file, request);
 }
 

@@ -10,7 +10,7 @@ import { annualConsumptionOf, newAnnualConsumption } from './consumption.js';
 import { overlapDays, yearsOf } from './dates.js';
 import { esgDocument, esgOne, type EsgResource } from './documents.js';
 import { INTERVAL_CODES, refuseBatch, refuseItem, type RuleViolation } from './errors.js';
-import { meterByExternalId } from './lookups.js';
+import { meterByExternalId, metersByExternalId } from './lookups.js';
 import type { ConsumptionIntervalRecord, UtilityMeterRecord } from './records.js';
 import { Write } from './writes.js';
 
@@ -90,8 +90,15 @@ function rowViolations(row: IntervalRow, today: string): RuleViolation[] {
   return violations;
 }
 
-function intervalViolations(store: Store, row: IntervalRow, acceptedBefore: readonly IntervalRow[] = []): RuleViolation[] {
-  const meter = meterByExternalId(store, row.external_meter_id);
+/** Rows a request accepted so far, by external meter id. */
+type EarlierRows = Map<string, IntervalRow[]>;
+
+function intervalViolations(
+  store: Store,
+  meter: UtilityMeterRecord | undefined,
+  row: IntervalRow,
+  earlier: EarlierRows = new Map(),
+): RuleViolation[] {
   const violations = [
     ...(meter
       ? []
@@ -107,7 +114,7 @@ function intervalViolations(store: Store, row: IntervalRow, acceptedBefore: read
   ];
   // A period is compared with the meter's only when both exist.
   if (!meter || row.end_date < row.start_date) return violations;
-  return [...violations, ...activityViolations(meter, row), ...overlapViolations(store, meter, row, acceptedBefore)];
+  return [...violations, ...activityViolations(meter, row), ...overlapViolations(store, meter, row, earlier)];
 }
 
 function activityViolations(meter: UtilityMeterRecord, row: IntervalRow): RuleViolation[] {
@@ -124,13 +131,8 @@ function activityViolations(meter: UtilityMeterRecord, row: IntervalRow): RuleVi
   ];
 }
 
-function overlapViolations(
-  store: Store,
-  meter: UtilityMeterRecord,
-  row: IntervalRow,
-  acceptedBefore: readonly IntervalRow[],
-): RuleViolation[] {
-  const earlier = acceptedBefore.find((other) => other.external_meter_id === row.external_meter_id && overlaps(other, row));
+function overlapViolations(store: Store, meter: UtilityMeterRecord, row: IntervalRow, earlierRows: EarlierRows): RuleViolation[] {
+  const earlier = earlierRows.get(row.external_meter_id)?.find((other) => overlaps(other, row));
   if (earlier) {
     return [
       violation(
@@ -154,8 +156,12 @@ function overlapViolations(
 }
 
 /** Writes a checked row: updates the interval of the same period or creates one, and the annual rows it touches. */
-function upsertInterval(store: Store, write: Write, row: IntervalRow): { record: ConsumptionIntervalRecord; created: boolean } {
-  const meter = meterByExternalId(store, row.external_meter_id) as UtilityMeterRecord;
+function upsertInterval(
+  store: Store,
+  write: Write,
+  meter: UtilityMeterRecord,
+  row: IntervalRow,
+): { record: ConsumptionIntervalRecord; created: boolean } {
   const fields = { consumption_value: row.consumption_value, batch_info: row.batch_info_uuid };
   const existing = store.esg.intervals.where('meter', meter.id).find((interval) => samePeriod(interval, row));
   for (const year of yearsOf(row.start_date, row.end_date)) {
@@ -174,17 +180,18 @@ function upsertInterval(store: Store, write: Write, row: IntervalRow): { record:
 
 function createInterval(request: SandboxRequest) {
   const row = rowOf(parseBody(z.object({ data: intervalItem }), request.json()).data);
-  refuseItem(intervalViolations(request.store, row));
-  const { record } = upsertInterval(request.store, new Write(request.store), row);
+  const meter = meterByExternalId(request.store, row.external_meter_id);
+  refuseItem(intervalViolations(request.store, meter, row));
+  const { record } = upsertInterval(request.store, new Write(request.store), meter as UtilityMeterRecord, row);
   return esgOne(intervalResource, record, request, 201);
 }
 
 /** Writes the accepted rows; answers which were created and which updated. */
-function writeRows(store: Store, rows: readonly { row: IntervalRow }[]) {
+function writeRows(store: Store, meters: ReadonlyMap<string, UtilityMeterRecord>, rows: readonly { row: IntervalRow }[]) {
   const write = new Write(store);
   const result = { type: 'CONSUMPTION_INTERVAL', created: [] as unknown[], updated: [] as unknown[] };
   for (const { row } of rows) {
-    const { record, created } = upsertInterval(store, write, row);
+    const { record, created } = upsertInterval(store, write, meters.get(row.external_meter_id) as UtilityMeterRecord, row);
     (created ? result.created : result.updated).push({ id: record.id, external_meter_id: row.external_meter_id });
   }
   return result;
@@ -192,18 +199,29 @@ function writeRows(store: Store, rows: readonly { row: IntervalRow }[]) {
 
 function screen(request: SandboxRequest) {
   const rows = parseBody(z.object({ data: z.array(intervalItem) }), request.json()).data.map(rowOf);
-  return screenRows(rows, (row, acceptedBefore) => intervalViolations(request.store, row, acceptedBefore));
+  const meters = metersByExternalId(request.store);
+  const earlier: EarlierRows = new Map();
+  const screened = screenRows(
+    rows,
+    (row) => intervalViolations(request.store, meters.get(row.external_meter_id), row, earlier),
+    (row) => {
+      const rowsOfMeter = earlier.get(row.external_meter_id);
+      if (rowsOfMeter) rowsOfMeter.push(row);
+      else earlier.set(row.external_meter_id, [row]);
+    },
+  );
+  return { ...screened, meters };
 }
 
 function bulkAllOrNothing(request: SandboxRequest) {
-  const { accepted, rejected } = screen(request);
+  const { accepted, rejected, meters } = screen(request);
   refuseBatch(rejected);
-  return esgDocument(writeRows(request.store, accepted), 201);
+  return esgDocument(writeRows(request.store, meters, accepted), 201);
 }
 
 function bulkPartial(request: SandboxRequest) {
-  const { accepted, rejected } = screen(request);
-  return esgDocument({ ...writeRows(request.store, accepted), errors: rowErrors(rejected) }, 207);
+  const { accepted, rejected, meters } = screen(request);
+  return esgDocument({ ...writeRows(request.store, meters, accepted), errors: rowErrors(rejected) }, 207);
 }
 
 export const intervalRoutes: RouteSpec[] = [

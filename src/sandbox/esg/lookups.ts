@@ -11,6 +11,15 @@ export function meterByExternalId(store: Store, externalId: string): UtilityMete
   return store.esg.meters.all().find((meter) => meter.external_id === externalId);
 }
 
+/** The meters by external id, for a request that looks up many (bulk writes). */
+export function metersByExternalId(store: Store): Map<string, UtilityMeterRecord> {
+  const meters = new Map<string, UtilityMeterRecord>();
+  for (const meter of store.esg.meters.all()) {
+    if (meter.external_id !== null && !meters.has(meter.external_id)) meters.set(meter.external_id, meter);
+  }
+  return meters;
+}
+
 export function tenantByExternalId(store: Store, externalId: string): TenantRecord | undefined {
   return store.esg.tenants.all().find((tenant) => tenant.external_id === externalId);
 }
@@ -25,4 +34,12 @@ export function meterExternalIdTaken(store: Store, externalId: string, exceptMet
     store.esg.meters.all().some((meter) => meter.external_id === externalId && meter.id !== exceptMeterId) ||
     store.esg.meterImports.all().some((meterImport) => meterImport.external_id === externalId)
   );
+}
+
+/** The external ids meters and meter imports use, for a request that checks many. */
+export function meterExternalIdsInUse(store: Store): Set<string> {
+  const ids = new Set<string>();
+  for (const meter of store.esg.meters.all()) if (meter.external_id !== null) ids.add(meter.external_id);
+  for (const meterImport of store.esg.meterImports.all()) ids.add(meterImport.external_id);
+  return ids;
 }

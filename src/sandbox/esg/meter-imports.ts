@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { literal, oneOf, str } from '../fields.js';
+import { literal, str } from '../fields.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
 import type { Store } from '../store.js';
 import { parseBody } from '../validation.js';
 import { AUDITED } from './audit-trail.js';
 import { esgDocument, esgOne, renderEach, type EsgResource } from './documents.js';
-import { COOLING_SYSTEMS, HEATING_SYSTEMS, SUB_CATEGORIES, UNITS, UTILITIES } from './enums.js';
 import { screenRows, rowErrors } from './batches.js';
 import { METER_CODES, refuseItem, type RuleViolation } from './errors.js';
+import { meterExternalIdsInUse } from './lookups.js';
 import { categoryViolations, externalIdViolations } from './meter-rules.js';
-import { factor } from './meters.js';
+import { newMeterAttributes } from './meters.js';
 import type { MeterImportRecord } from './records.js';
 import { Write } from './writes.js';
 
@@ -40,18 +40,7 @@ const meterImportResource: EsgResource<MeterImportRecord> = {
 
 const importItem = z.object({
   type: literal('UTILITY_METER_IMPORT'),
-  attributes: z.object({
-    address: str(),
-    external_id: str(),
-    meter_id: str(),
-    category: oneOf(UTILITIES),
-    units: oneOf(UNITS),
-    sub_category: oneOf(SUB_CATEGORIES).nullable().optional(),
-    heating_system: oneOf(HEATING_SYSTEMS).nullable().optional(),
-    cooling_system: oneOf(COOLING_SYSTEMS).nullable().optional(),
-    multiplication_factor: factor().optional(),
-    description: str().nullable().optional(),
-  }),
+  attributes: z.object({ address: str(), ...newMeterAttributes }),
 });
 
 type ImportAttributes = z.output<typeof importItem>['attributes'];
@@ -80,9 +69,16 @@ const normalizedAddress = (address: string) =>
 
 type ImportRow = ReturnType<typeof echoed>;
 
-function importViolations(store: Store, row: ImportRow, acceptedBefore: readonly ImportRow[] = []): RuleViolation[] {
-  const repeated = acceptedBefore.some((earlier) => earlier.external_id === row.external_id);
-  const duplicate: RuleViolation[] = repeated
+/** The external ids rows are checked against: those stored, and those of the rows accepted before. */
+interface ExternalIdsInUse {
+  stored: ReadonlySet<string>;
+  earlier: Set<string>;
+}
+
+const externalIdsInUse = (store: Store): ExternalIdsInUse => ({ stored: meterExternalIdsInUse(store), earlier: new Set() });
+
+function importViolations(row: ImportRow, inUse: ExternalIdsInUse): RuleViolation[] {
+  const duplicate: RuleViolation[] = inUse.earlier.has(row.external_id)
     ? [
         {
           rule: METER_CODES.externalIdTaken,
@@ -90,7 +86,7 @@ function importViolations(store: Store, row: ImportRow, acceptedBefore: readonly
           msg: `external_id '${row.external_id}' is used by an earlier row of this request.`,
         },
       ]
-    : externalIdViolations(store, row.external_id);
+    : externalIdViolations(row.external_id, inUse.stored.has(row.external_id));
   return [...duplicate, ...categoryViolations(row)];
 }
 
@@ -109,14 +105,19 @@ function insertImport(store: Store, write: Write, attributes: ImportRow): MeterI
 
 function createImport(request: SandboxRequest) {
   const attributes = echoed(parseBody(z.object({ data: importItem }), request.json()).data.attributes);
-  refuseItem(importViolations(request.store, attributes));
+  refuseItem(importViolations(attributes, externalIdsInUse(request.store)));
   return esgOne(meterImportResource, insertImport(request.store, new Write(request.store), attributes), request, 201);
 }
 
 function bulkImportPartial(request: SandboxRequest) {
   const { store } = request;
   const rows = parseBody(z.object({ data: z.array(importItem) }), request.json()).data.map((row) => echoed(row.attributes));
-  const { accepted, rejected } = screenRows(rows, (row, acceptedBefore) => importViolations(store, row, acceptedBefore));
+  const inUse = externalIdsInUse(store);
+  const { accepted, rejected } = screenRows(
+    rows,
+    (row) => importViolations(row, inUse),
+    (row) => inUse.earlier.add(row.external_id),
+  );
   const write = new Write(store);
   const imports = accepted.map(({ row }) => insertImport(store, write, row));
   const created = renderEach(meterImportResource, imports, request);

@@ -1,6 +1,4 @@
-import type { Store } from '../store.js';
 import { METER_CODES, type RuleViolation } from './errors.js';
-import { meterExternalIdTaken } from './lookups.js';
 import type { MeterSpecification } from './records.js';
 
 /* The rules a utility meter (or meter import) must satisfy, as coded violations (see errors.ts). */
@@ -71,8 +69,9 @@ export function activityViolations(meter: { activation_date: string | null; deac
   ];
 }
 
-export function externalIdViolations(store: Store, externalId: string, exceptMeterId?: string): RuleViolation[] {
-  if (!meterExternalIdTaken(store, externalId, exceptMeterId)) return [];
+/** `taken`: whether another meter or meter import already uses the external id. */
+export function externalIdViolations(externalId: string, taken: boolean): RuleViolation[] {
+  if (!taken) return [];
   return [
     {
       rule: METER_CODES.externalIdTaken,

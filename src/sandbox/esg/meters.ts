@@ -9,7 +9,7 @@ import { batchInfoViolations } from './batch-infos.js';
 import { esgOne, type EsgResource } from './documents.js';
 import { COOLING_SYSTEMS, HEATING_SYSTEMS, PROCURED_BY, SUB_CATEGORIES, UNITS, UTILITIES } from './enums.js';
 import { METER_CODES, refuseItem, type RuleViolation } from './errors.js';
-import { buildingByExternalId, meterByExternalId } from './lookups.js';
+import { buildingByExternalId, meterByExternalId, meterExternalIdTaken } from './lookups.js';
 import {
   activityViolations,
   categoryViolations,
@@ -42,25 +42,34 @@ export const meterResource: EsgResource<UtilityMeterRecord> = {
 };
 
 /** Positive factors, given as a JSON number or a decimal string. */
-export const factor = () => decimal({ numbers: true, gt: 0 });
+const factor = () => decimal({ numbers: true, gt: 0 });
+
+/** The attributes that describe a new meter, shared by the create bodies of meters and meter imports. */
+export const newMeterAttributes = {
+  external_id: str(),
+  meter_id: str(),
+  category: oneOf(UTILITIES),
+  units: oneOf(UNITS),
+  sub_category: oneOf(SUB_CATEGORIES).nullable().optional(),
+  heating_system: oneOf(HEATING_SYSTEMS).nullable().optional(),
+  cooling_system: oneOf(COOLING_SYSTEMS).nullable().optional(),
+  multiplication_factor: factor().optional(),
+  description: str().nullable().optional(),
+};
+
+// A meter's description comes after its dates (the order of the 422 details).
+const { description, ...specification } = newMeterAttributes;
 
 const createBody = z.object({
   data: z.object({
     type: literal('UTILITY_METER'),
     attributes: z.object({
       external_building_id: str(),
-      external_id: str(),
-      meter_id: str(),
-      category: oneOf(UTILITIES),
-      units: oneOf(UNITS),
-      sub_category: oneOf(SUB_CATEGORIES).nullable().optional(),
-      heating_system: oneOf(HEATING_SYSTEMS).nullable().optional(),
-      cooling_system: oneOf(COOLING_SYSTEMS).nullable().optional(),
-      multiplication_factor: factor().optional(),
+      ...specification,
       custom_conversion_factor: factor().nullable().optional(),
       activation_date: isoDate().nullable().optional(),
       deactivation_date: isoDate().nullable().optional(),
-      description: str().nullable().optional(),
+      description,
       procured_by: oneOf(PROCURED_BY).optional(),
       batch_info_uuid: uuid().nullable().optional(),
     }),
@@ -92,7 +101,9 @@ type MeterState = Omit<UtilityMeterRecord, 'id' | 'seq'>;
 /** Everything a meter must satisfy once written; `self` is the meter being updated, if any. */
 function meterViolations(store: Store, meter: MeterState, self?: UtilityMeterRecord): RuleViolation[] {
   return [
-    ...(meter.external_id === null ? [] : externalIdViolations(store, meter.external_id, self?.id)),
+    ...(meter.external_id === null
+      ? []
+      : externalIdViolations(meter.external_id, meterExternalIdTaken(store, meter.external_id, self?.id))),
     ...categoryViolations(meter),
     ...conversionFactorViolations(meter),
     ...activityViolations(meter),

@@ -10,7 +10,7 @@ import { screenRows } from './batches.js';
 import { buildingOf } from './buildings.js';
 import { esgDocument, esgOne, type EsgResource } from './documents.js';
 import { READING_RULES, refuseBatch, refuseItem, type RuleViolation } from './errors.js';
-import { meterByExternalId } from './lookups.js';
+import { meterByExternalId, metersByExternalId } from './lookups.js';
 import type { MeterReadingRecord, UtilityMeterRecord } from './records.js';
 import { Write } from './writes.js';
 
@@ -101,23 +101,43 @@ function createByExternalId(request: SandboxRequest) {
   return createReading(request, meter as UtilityMeterRecord, attributes);
 }
 
+/** A meter's readings by timestamp, indexed on first use: for a request that writes many. */
+function readingIndex(store: Store): (meter: UtilityMeterRecord) => Map<string, MeterReadingRecord> {
+  const byMeter = new Map<string, Map<string, MeterReadingRecord>>();
+  return (meter) => {
+    let readings = byMeter.get(meter.id);
+    if (!readings) {
+      readings = new Map();
+      for (const reading of store.esg.readings.where('meter', meter.id)) {
+        if (!readings.has(reading.reading_timestamp)) readings.set(reading.reading_timestamp, reading);
+      }
+      byMeter.set(meter.id, readings);
+    }
+    return readings;
+  };
+}
+
 /** All or nothing: any unknown meter or batch info refuses the whole batch. */
 function bulkUpsert(request: SandboxRequest) {
   const { store } = request;
   const rows = parseBody(z.object({ data: z.array(byExternalIdItem) }), request.json()).data.map((row) => row.attributes);
+  const meters = metersByExternalId(store);
   const { rejected } = screenRows(rows, (row) => [
-    ...(meterByExternalId(store, row.external_meter_id) ? [] : [unknownMeter(row.external_meter_id)]),
+    ...(meters.has(row.external_meter_id) ? [] : [unknownMeter(row.external_meter_id)]),
     ...batchInfoViolations(store, row.batch_info_uuid, READING_RULES.unknownBatchInfo),
   ]);
   refuseBatch(rejected);
   const write = new Write(store);
+  const readingsOf = readingIndex(store);
   const result = { type: 'UTILITY_METER_READING', created: [] as unknown[], updated: [] as unknown[] };
   for (const row of rows) {
-    const meter = meterByExternalId(store, row.external_meter_id) as UtilityMeterRecord;
-    const existing = readingAt(store, meter, row.reading_timestamp);
+    const meter = meters.get(row.external_meter_id) as UtilityMeterRecord;
+    const readings = readingsOf(meter);
+    const existing = readings.get(row.reading_timestamp);
     const reading = existing
       ? write.update(AUDITED.readings, existing, fieldsOf(row))
       : write.insert(AUDITED.readings, { meter: meter.id, reading_timestamp: row.reading_timestamp, ...fieldsOf(row) });
+    if (!existing) readings.set(row.reading_timestamp, reading);
     (existing ? result.updated : result.created).push({ id: reading.id, external_meter_id: row.external_meter_id });
   }
   return esgDocument(result);

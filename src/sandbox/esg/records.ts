@@ -81,7 +81,7 @@ export interface AnalysisResultRecord extends Row {
   scope_3_emissions: string | null;
 }
 
-export interface CustomDataField {
+interface CustomDataField {
   field_id: string;
   name: string;
   year: number | null;
@@ -209,6 +209,11 @@ export interface FileMetadata {
 /** A document: its metadata, and its bytes in the sandbox's file store. */
 export interface FileRecord extends Row, FileMetadata {
   content: StoredFile;
+}
+
+/** A copy of the document's metadata, without its content. */
+export function metadataOf({ content: _content, seq: _seq, ...metadata }: FileRecord): FileMetadata {
+  return structuredClone(metadata);
 }
 
 export interface FileEventRecord extends Row {

@@ -17,8 +17,9 @@ import type { FileStore } from '../files/file-store.js';
 import { renderPdf } from '../files/pdf.js';
 import type { Random } from '../random.js';
 import type { NewRow, Row } from '../store.js';
-import { AUDITED, recordAudit, snapshotOf, type AppUser, type AuditedTable } from './audit-trail.js';
-import { addDays, dayNumber } from './dates.js';
+import { AUDITED, recordAudit, type AppUser, type AuditedTable } from './audit-trail.js';
+import { addDays } from '../core/seed-kit.js';
+import { dayNumber } from './dates.js';
 import type { RecordOrigin, UserAuditOperation } from './enums.js';
 import type { EsgTables, FileEventRecord, FileMetadata } from './records.js';
 import { APP_USERS, BUILDINGS, DELETED_FILE, FILES, type FileFixture } from './seed-catalog.js';
@@ -35,10 +36,9 @@ export function seedDocuments(tables: EsgTables, files: FileStore, random: Rando
 
   for (const fixture of FILES) {
     const metadata = metadataOf(fixture, random.uuid());
-    const content = files.add(renderPdf(fixture.name, documentLines(metadata)), {
-      filename: fixture.name,
-      contentType: 'application/pdf',
-    });
+    const content = files.addGenerated({ filename: fixture.name, contentType: 'application/pdf' }, () =>
+      renderPdf(fixture.name, documentLines(metadata)),
+    );
     const file = tables.files.insert({ ...metadata, content });
     event('CREATE', fixture.created, metadata);
     if (fixture.renamed) {
@@ -95,7 +95,7 @@ export function seedAuditTrail(tables: EsgTables, random: Random): void {
   const change =
     <R extends Row>(target: AuditedTable<R>, record: R, previous: Partial<R>, origin: RecordOrigin, user?: AppUser) =>
     (ts: string) => {
-      const after = snapshotOf(record);
+      const after = target.snapshot(record);
       const before = { ...after, ...previous };
       recordAudit(tables, newId, {
         target,
@@ -154,7 +154,7 @@ export function seedAuditTrail(tables: EsgTables, random: Random): void {
         origin: 'PUBLIC_API',
         record,
         before: null,
-        after: snapshotOf(record),
+        after: target.snapshot(record),
         transactionId: delivery,
         ts,
       });

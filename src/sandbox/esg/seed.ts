@@ -28,7 +28,8 @@ import type { Random } from '../random.js';
 import { seedAuditTrail, seedDocuments } from './seed-activity.js';
 import { newAnnualConsumption } from './consumption.js';
 import { defaultConversionFactor } from './meter-rules.js';
-import { addDays, monthStart, overlapDays, yearBounds } from './dates.js';
+import { addDays, slug } from '../core/seed-kit.js';
+import { monthStart, overlapDays, yearBounds } from './dates.js';
 import { createEsgTables, type BuildingRecord, type EsgTables, type TenantRecord, type UtilityMeterRecord } from './records.js';
 import {
   BATCH_INFOS,
@@ -324,15 +325,4 @@ function seedTenantAttachments(tables: EsgTables, tenantsByBuilding: ReadonlyMap
 
 function fixed(value: number, places: number): string {
   return new Dec(value).toDecimalPlaces(places).toFixed(places);
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

@@ -5,7 +5,7 @@ import type { SandboxRequest } from '../router.js';
 import { parseQuery } from '../validation.js';
 
 /** A feed's time range from two required date-time query parameters; events at `from` count, at `to` not. */
-export interface TimeWindow {
+interface TimeWindow {
   contains(timestamp: string): boolean;
 }
 

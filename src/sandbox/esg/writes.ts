@@ -1,6 +1,6 @@
 import { formatInstant } from '../fields.js';
 import type { NewRow, Row, Store } from '../store.js';
-import { recordAudit, snapshotOf, type AuditedTable, type Snapshot } from './audit-trail.js';
+import { recordAudit, type AuditedTable, type Snapshot } from './audit-trail.js';
 import type { AuditOperation } from './enums.js';
 
 /** The entries whose value is not undefined: what a PATCH-like body actually sends. */
@@ -24,22 +24,29 @@ export class Write {
 
   insert<R extends Row>(target: AuditedTable<R>, fields: Omit<NewRow<R>, 'id'>): R {
     const record = target.table(this.store.esg).insert({ id: this.store.newId(), ...fields } as NewRow<R>);
-    this.audit(target, 'INSERT', record, null, snapshotOf(record));
+    this.audit(target, 'INSERT', record, null, target.snapshot(record));
     return record;
   }
 
   /** Applies the defined values of `changes`; records nothing when nothing changes. */
   update<R extends Row>(target: AuditedTable<R>, record: R, changes: Partial<Omit<R, 'id' | 'seq'>>): R {
-    const before = snapshotOf(record);
-    Object.assign(record, definedOnly(changes));
-    const after = snapshotOf(record);
-    if (JSON.stringify(before) !== JSON.stringify(after)) this.audit(target, 'UPDATE', record, before, after);
+    this.change(target, record, changes);
     return record;
+  }
+
+  /** Like `update`, telling whether anything changed (and so was recorded). */
+  change<R extends Row>(target: AuditedTable<R>, record: R, changes: Partial<Omit<R, 'id' | 'seq'>>): boolean {
+    const before = target.snapshot(record);
+    Object.assign(record, definedOnly(changes));
+    const after = target.snapshot(record);
+    if (JSON.stringify(before) === JSON.stringify(after)) return false;
+    this.audit(target, 'UPDATE', record, before, after);
+    return true;
   }
 
   remove<R extends Row>(target: AuditedTable<R>, record: R): void {
     target.table(this.store.esg).delete(record.id);
-    this.audit(target, 'DELETE', record, snapshotOf(record), null);
+    this.audit(target, 'DELETE', record, target.snapshot(record), null);
   }
 
   private audit<R extends Row>(

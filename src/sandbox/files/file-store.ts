@@ -19,7 +19,7 @@ export interface StoredFile {
   isPdf: boolean;
 }
 
-export interface FileMeta {
+interface FileMeta {
   filename: string;
   contentType: string;
 }
@@ -72,11 +72,6 @@ export class FileStore {
     }
     this.onDisk.add(key);
     return { key, ...meta, size, sha256: hash.digest('hex'), isPdf: sniffer.isPdf() };
-  }
-
-  /** Keeps small generated content in memory. */
-  add(content: Buffer, meta: FileMeta): StoredFile {
-    return this.addGenerated(meta, () => content);
   }
 
   /**

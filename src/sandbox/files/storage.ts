@@ -11,7 +11,7 @@ import type { FileStore, StoredFile } from './file-store.js';
  * API credentials, so a client that forwards them across the redirect is caught.
  */
 
-export interface LinkOptions {
+interface LinkOptions {
   /** Name offered in Content-Disposition; defaults to the file's own name. */
   filename?: string;
   /** How long the link works; defaults to five minutes. */

@@ -11,7 +11,7 @@ import { FileTooLarge, type StoredFile } from './file-store.js';
  * FastAPI does: 422 with `loc: ["body", <field>]`.
  */
 
-export interface UploadOptions<S extends z.ZodType> {
+interface UploadOptions<S extends z.ZodType> {
   /** Name of the file part, e.g. `upload` or `file`. */
   fileField: string;
   /** Schema of the text fields (an object schema over their names); defaults to none. */
@@ -20,7 +20,7 @@ export interface UploadOptions<S extends z.ZodType> {
   pdf?: boolean;
 }
 
-export interface Upload<F> {
+interface Upload<F> {
   fields: F;
   file: StoredFile;
 }

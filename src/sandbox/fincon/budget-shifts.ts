@@ -5,7 +5,7 @@ import type { RouteSpec } from '../router.js';
 import type { BudgetShiftRecord } from './records.js';
 import { contractUnitResource, projectResource } from './resources.js';
 
-export const budgetShiftResource: Resource<BudgetShiftRecord> = {
+const budgetShiftResource: Resource<BudgetShiftRecord> = {
   type: 'BUDGET_SHIFT',
   label: 'Budget shift',
   table: (store) => store.fincon.budgetShifts,

@@ -8,7 +8,7 @@ import type { RouteSpec, SandboxRequest } from '../router.js';
 import { parseBody } from '../validation.js';
 import type { ContactRecord } from './records.js';
 
-export const contactResource: Resource<ContactRecord> = {
+const contactResource: Resource<ContactRecord> = {
   type: 'CONTACT',
   label: 'Contact',
   table: (store) => store.fincon.contacts,

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { ApiError, pointer } from '../envelope.js';
-import { decimal, literal, oneOf, str, uuid } from '../fields.js';
+import { literal, oneOf, str, uuid } from '../fields.js';
 import { money, type Dec } from '../money.js';
 import { filterOn, type FilterSpecs } from '../query.js';
 import { findOr404, getOne, listOf, single } from '../resource.js';
 import type { RouteSpec, SandboxRequest } from '../router.js';
 import type { Store } from '../store.js';
 import { parseBody } from '../validation.js';
+import { netTax, relatedRecord, relationshipRef, requireSameId } from '../core/bodies.js';
 import { CONTRACT_UNIT_CREATE_STATES, CONTRACT_UNIT_STATES, type ContractUnitState } from '../core/enums.js';
 import type { ContractUnitRecord, ProjectRecord } from './records.js';
-import { contractUnitResource } from './resources.js';
+import { contractUnitResource, projectResource } from './resources.js';
 
 const contractUnitFilters: FilterSpecs<ContractUnitRecord> = {
   id: filterOn.ids(),
@@ -21,8 +22,6 @@ const contractUnitFilters: FilterSpecs<ContractUnitRecord> = {
 /** States the system manages itself: never set through the API, and a unit in one never leaves it. */
 const SYSTEM_STATES: readonly ContractUnitState[] = ['CONTINGENCY', 'FINANCING'];
 
-const budgetInput = z.object({ net: decimal(), tax: decimal() });
-
 const createBody = z.object({
   data: z.object({
     type: literal('CONTRACT_UNIT').optional(),
@@ -30,11 +29,9 @@ const createBody = z.object({
       name: str({ max: 250 }),
       description: str().optional(),
       state: oneOf(CONTRACT_UNIT_CREATE_STATES).optional(),
-      initial_budget: budgetInput.nullable().optional(),
+      initial_budget: netTax().nullable().optional(),
     }),
-    relationships: z.object({
-      project: z.object({ data: z.object({ id: uuid(), type: str() }) }),
-    }),
+    relationships: z.object({ project: relationshipRef() }),
   }),
 });
 
@@ -47,7 +44,7 @@ const patchBody = z.object({
         name: str({ max: 250 }).nullable().optional(),
         description: str().nullable().optional(),
         state: oneOf(CONTRACT_UNIT_STATES).nullable().optional(),
-        initial_budget: budgetInput.nullable().optional(),
+        initial_budget: netTax().nullable().optional(),
       })
       .nullable()
       .optional(),
@@ -85,14 +82,7 @@ function initialBudgetFor(project: ProjectRecord, budget: { net: Dec; tax: Dec }
 function createContractUnit(request: SandboxRequest) {
   const { data } = parseBody(createBody, request.json());
   const { store } = request;
-  const project = store.fincon.projects.get(data.relationships.project.data.id);
-  if (!project) {
-    throw new ApiError(
-      404,
-      `Project ${data.relationships.project.data.id} does not exist.`,
-      pointer('data', 'relationships', 'project', 'data', 'id'),
-    );
-  }
+  const project = relatedRecord(projectResource, store, 'project', data.relationships.project);
   const state = data.attributes.state ?? 'BUDGETED';
   refuseSystemState(state);
   const unit = store.fincon.contractUnits.insert({
@@ -111,9 +101,7 @@ function patchContractUnit(request: SandboxRequest) {
   const { data } = parseBody(patchBody, request.json());
   const { store } = request;
   const unit = findOr404(contractUnitResource, store, request.params.id as string);
-  if (data.id !== unit.id) {
-    throw new ApiError(400, `data.id ${data.id} does not match the contract unit ${unit.id} in the path.`, pointer('data', 'id'));
-  }
+  requireSameId(data.id, unit.id, 'contract unit');
   const movedTo = requestedProject(data.relationships);
   if (movedTo !== undefined && movedTo !== unit.project) {
     throw new ApiError(

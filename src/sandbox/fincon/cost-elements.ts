@@ -13,7 +13,7 @@ export const costElementTemplateResource: Resource<CostElementTreeTemplateRecord
   attributes: storedAttributes,
 };
 
-export const costElementResource: Resource<CostElementRecord> = {
+const costElementResource: Resource<CostElementRecord> = {
   type: 'COST_ELEMENT',
   label: 'Cost element',
   table: (store) => store.fincon.costElements,

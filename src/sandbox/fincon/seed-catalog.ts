@@ -18,7 +18,7 @@ export const UNIT_PACKAGES: readonly { name: string; description: string; share:
   { name: 'Planung und Bauleitung', description: 'Architekten- und Ingenieurleistungen', share: 0.08 },
 ];
 
-export interface PropertyFixture {
+interface PropertyFixture {
   name: string;
   description: string;
   address: string;

@@ -1,13 +1,10 @@
-import { addDays, withTax } from '../core/seed-kit.js';
+import { addDays, HORIZON, withTax } from '../core/seed-kit.js';
 import { Dec, money, type Money } from '../money.js';
 import type { Random } from '../random.js';
 import type { FinconTables, ProjectRecord } from './records.js';
 import { LETTINGS, OUTRIGHT_SALES, SALES } from './seed-catalog.js';
 
 /** The revenue side of the projects that sell or let units (reporting only). */
-
-/** Rent and sales figures run up to this day. */
-const HORIZON = '2026-06-30';
 
 export function seedRevenue(tables: FinconTables, projects: readonly ProjectRecord[], random: Random): void {
   const projectNamed = (name: string) => projects.find((project) => project.name === name) as ProjectRecord;

@@ -37,13 +37,14 @@
 import {
   seedDefinitions,
   customFieldValues,
+  fillContractFields,
   seedChangeOrders,
   seedContractDocuments,
   seedContracts,
   type BudgetParent,
 } from '../core/seed-contracts.js';
-import { seedInvoices } from '../core/seed-invoices.js';
-import { addDays, byCreation, cents, minDate, timestamp, withTax } from '../core/seed-kit.js';
+import { seedInvoices, seedTags } from '../core/seed-invoices.js';
+import { addDays, byCreation, cents, HORIZON, minDate, timestamp, withTax } from '../core/seed-kit.js';
 import { seedContractingEntities, seedContractors } from '../core/seed-parties.js';
 import { STREETS } from '../core/seed-catalog.js';
 import type { ContractRecord, CustomFieldDefinitionRecord } from '../core/records.js';
@@ -72,8 +73,6 @@ import {
   type ProjectFixture,
 } from './seed-catalog.js';
 
-const HORIZON = '2026-06-30';
-
 export function seedFincon(random: Random, files: FileStore): FinconTables {
   const tables = createFinconTables();
   const contractors = seedContractors(tables, files, random.fork('contractors'), { further: 96, identifierFrom: 10_001 });
@@ -88,8 +87,7 @@ export function seedFincon(random: Random, files: FileStore): FinconTables {
   fillContractFields(contracts, definitions, random.fork('contract-fields'));
   seedContractDocuments(tables, files, contracts, random.fork('contract-documents'));
   seedChangeOrders(tables, files, contracts, random.fork('change-orders'), HORIZON);
-  const tagRandom = random.fork('tags');
-  const tagIds = TAGS.map((tag) => tables.tags.insert({ id: tagRandom.uuid(), ...tag }).id);
+  const tagIds = seedTags(tables, random.fork('tags'), TAGS);
   const projectOfUnit = new Map(units.map((unit) => [unit.record.id, unit.record.project]));
   seedInvoices(tables, files, contracts, tagIds, random.fork('invoices'), {
     settled: [
@@ -330,17 +328,6 @@ function settleUnitStates(units: readonly SeededUnit[], contracts: readonly Cont
     else if (finished && finishedUnitKeptOpen && random.chance(0.6)) unit.record.state = 'FINALIZED';
     else unit.record.state = 'FULLY_AWARDED';
     if (finished) finishedUnitKeptOpen = true;
-  }
-}
-
-function fillContractFields(
-  contracts: readonly ContractRecord[],
-  definitions: readonly CustomFieldDefinitionRecord[],
-  random: Random,
-): void {
-  const contractFields = definitions.filter((definition) => definition.object_type === 'CONTRACT');
-  for (const contract of contracts) {
-    contract.custom_fields = customFieldValues(contractFields, random, { date: contract.date_contract ?? HORIZON });
   }
 }
 

@@ -65,8 +65,8 @@ export const BUDGET_FIGURES = [
   'project_budget_deviation_worst_case',
 ] as const;
 
-export type ContractFigure = (typeof CONTRACT_FIGURES)[number];
-export type BudgetFigure = (typeof BUDGET_FIGURES)[number] | 'undistributed_budget';
+type ContractFigure = (typeof CONTRACT_FIGURES)[number];
+type BudgetFigure = (typeof BUDGET_FIGURES)[number] | 'undistributed_budget';
 export type Figures = Record<ContractFigure, Money> & Partial<Record<BudgetFigure, Money | null>>;
 
 const APPROVED_STATES = new Set(['APPROVED', 'PAID']);

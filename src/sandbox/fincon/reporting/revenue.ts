@@ -1,13 +1,11 @@
 import { RENT_STATUSES, SALES_UNIT_STATUSES } from '../../core/enums.js';
-import { CURRENCY, formatAmount, renderMoney, type Dec } from '../../money.js';
+import { renderGross, renderMoney } from '../../money.js';
 import { COMPARISONS_OR_NULL, filterOn, type FilterSpecs } from '../../query.js';
 import { getOne, listOf, REPORTING_PAGE_SIZE, type Resource } from '../../resource.js';
 import type { RouteSpec } from '../../router.js';
 import type { OutrightSaleRecord, RentUnitRecord, SalesUnitRecord } from '../records.js';
 
 /* Revenue views of the Reporting API: outright sales, rent units and sales units (seeded, read-only). */
-
-const gross = (amount: Dec) => ({ amount: formatAmount(amount), currency: CURRENCY });
 
 const outrightSaleResource: Resource<OutrightSaleRecord> = {
   type: 'OUTRIGHT_SALE_FINANCIALS',
@@ -32,8 +30,8 @@ const rentUnitResource: Resource<RentUnitRecord> = {
     payment_start_date: unit.payment_start_date,
     payment_end_date: unit.payment_end_date,
     real_case_total: renderMoney(unit.real_case_total),
-    recorded_payments_total: gross(unit.recorded_payments_total),
-    overdue_payments_total: gross(unit.overdue_payments_total),
+    recorded_payments_total: renderGross(unit.recorded_payments_total),
+    overdue_payments_total: renderGross(unit.overdue_payments_total),
   }),
 };
 
