@@ -1,16 +1,66 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hints, pathArgument, pathVariables } from '../src/dispatch/operation.js';
+import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
 import { catalog, dailyToolsets, toolsets } from '../tools/index.js';
+import { FIXTURE, type OperationFacts } from './fixtures/openapi-facts.mjs';
 
-const openapi = (product: string) =>
-  JSON.parse(readFileSync(new URL(`../../shared/api/openapi/${product}.json`, import.meta.url), 'utf8')) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
+/** What the API's OpenAPI descriptions publish per operation (test/fixtures, written by `npm run fixtures`). */
+const published = JSON.parse(readFileSync(FIXTURE, 'utf8')) as OperationFacts[];
+
+const factsOf = (operation: Operation) =>
+  published.find(
+    (facts) => facts.product === operation.product && facts.method === operation.method && facts.path === operation.path,
+  );
 
 /** Operations the product spec adds that the July 2026 OpenAPI copy does not have yet. */
 const PRODUCT_SPEC_ONLY = new Set(['GET /invoices/{id}/payments/', 'PATCH /invoices/{invoice_id}/payments/{payment_id}/']);
+
+/** Each declared operation with its published facts. */
+const declared = catalog
+  .filter((operation) => !PRODUCT_SPEC_ONLY.has(`${operation.method} ${operation.path}`))
+  .map((operation) => ({ operation, facts: factsOf(operation) }));
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+/**
+ * CAPEX endpoints publish FinCon's `contract_unit…` include paths, a copy-paste in capex.json
+ * (facts.md): CAPEX contracts hang off measures on assets, so they serve the same paths with
+ * measure for contract unit and asset for project (a measure has no property). The measure's own
+ * contract list publishes none by name.
+ */
+function publishedIncludes(facts: OperationFacts): string[] {
+  const paths = facts.include ?? [];
+  if (facts.product !== 'capex') return paths;
+  if (facts.path === '/measures/{id}/contracts/') return ['contractor', 'contracting_entity', 'measure', 'measure.asset'];
+  return paths
+    .filter((path) => !path.endsWith('.property'))
+    .map((path) => path.replace('contract_unit.project', 'measure.asset').replace('contract_unit', 'measure'));
+}
+
+/** Body fields the product spec adds to what the July 2026 OpenAPI copy publishes (api/README.md). */
+const PRODUCT_SPEC_BODY_FIELDS: Record<string, string[]> = {
+  'fincon POST /invoices/{id}/register-payment/': ['is_final_payment'],
+  'capex POST /invoices/{id}/register-payment/': ['is_final_payment'],
+  // "update contract: the change history also allows the measure (capex) or contract unit (finance control) relationship"
+  'fincon PATCH /contracts/{id}/': ['contract_unit'],
+  'capex PATCH /contracts/{id}/': ['measure'],
+};
+
+/** The `attribute.operation` keys a list declares. */
+function declaredFilterKeys(operation: Operation): string[] {
+  return Object.entries(operation.list?.filters ?? {}).flatMap(([attribute, operations]) =>
+    operations.map((op) => `${attribute}.${op}`),
+  );
+}
+
+/** Whether the API publishes a filter key, e.g. `name.contains` or `unaudited_amount.net.range`. */
+function publishedFilter(facts: OperationFacts, key: string): boolean {
+  const dot = key.lastIndexOf('.');
+  const [attribute, op] = [key.slice(0, dot), key.slice(dot + 1)];
+  const money = facts.money_filters_by_part ? /^(.+)\.(net|tax)$/.exec(attribute)?.[1] : undefined;
+  return [attribute, money].some((name) => name !== undefined && (facts.filters?.[name] ?? []).includes(op));
+}
 
 describe('the catalog', () => {
   it('names every tool snake_case verb_noun, once, with the product prefix', () => {
@@ -24,12 +74,74 @@ describe('the catalog', () => {
     }
   });
 
-  it('declares each operation with the API method and path of the spec', () => {
-    for (const operation of catalog) {
-      const key = `${operation.method} ${operation.path}`;
-      if (PRODUCT_SPEC_ONLY.has(key)) continue;
-      const spec = openapi(operation.product).paths[operation.path];
-      expect(spec?.[operation.method.toLowerCase()], `${operation.name}: ${key} is not in the OpenAPI`).toBeDefined();
+  it('declares each operation with a method and path the API publishes, and every published operation', () => {
+    for (const { operation, facts } of declared) {
+      expect(
+        facts,
+        `${operation.name}: ${operation.method} ${operation.path} is not published for ${operation.product}`,
+      ).toBeDefined();
+    }
+    const covered = new Set(declared.map(({ facts }) => facts));
+    const missing = published
+      .filter((facts) => !covered.has(facts))
+      .map((facts) => `${facts.product} ${facts.method} ${facts.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('binds exactly the path parameters the API publishes', () => {
+    for (const { operation, facts } of declared) {
+      expect(sorted(pathVariables(operation.path)), operation.name).toEqual(facts!.path_params);
+    }
+  });
+
+  it('sends only query parameters, filters and include paths the API publishes', () => {
+    for (const { operation, facts } of declared) {
+      for (const name of operation.query ?? []) expect(facts!.query_params, `${operation.name} ?${name}`).toContain(name);
+      const allowed = (key: string) => publishedFilter(facts!, key);
+      for (const key of Object.values(operation.list?.filterArgs ?? {}))
+        expect(allowed(key), `${operation.name} filter ${key}`).toBe(true);
+      for (const key of declaredFilterKeys(operation)) expect(allowed(key), `${operation.name} filter ${key}`).toBe(true);
+      for (const path of operation.include ?? [])
+        expect(publishedIncludes(facts!), `${operation.name} include ${path}`).toContain(path);
+    }
+  });
+
+  it('offers every filter the API publishes on a list it declares with filters', () => {
+    for (const { operation, facts } of declared) {
+      if (!operation.list?.filters || !facts!.filters) continue;
+      const keys = new Set(declaredFilterKeys(operation));
+      for (const [attribute, operations] of Object.entries(facts!.filters)) {
+        for (const op of operations) {
+          const offered =
+            keys.has(`${attribute}.${op}`) || (keys.has(`${attribute}.net.${op}`) && keys.has(`${attribute}.tax.${op}`));
+          expect(offered, `${operation.name} filter ${attribute}.${op}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('puts body arguments only into fields the API publishes', () => {
+    for (const { operation, facts } of declared) {
+      const body = facts!.body;
+      if (operation.upload) {
+        expect(body?.content, operation.name).toBe('multipart');
+        const fields = body?.content === 'multipart' ? body.fields : [];
+        for (const field of [operation.upload.fileField, ...(operation.upload.fields ?? [])]) {
+          expect(fields, `${operation.name} form field ${field}`).toContain(field);
+        }
+      }
+      if (!operation.body) continue;
+      expect(body?.content, operation.name).toBe('json');
+      if (body?.content !== 'json') continue;
+      expect(Boolean(operation.body.rows), `${operation.name} sends rows`).toBe(body.rows);
+      const added = PRODUCT_SPEC_BODY_FIELDS[`${operation.product} ${operation.method} ${operation.path}`] ?? [];
+      for (const entry of operation.body.attributes) {
+        const name = typeof entry === 'string' ? entry : entry.name;
+        expect([...body.attributes, ...added], `${operation.name} attribute ${name}`).toContain(name);
+      }
+      for (const name of Object.keys(operation.body.relationships ?? {})) {
+        expect([...body.relationships, ...added], `${operation.name} relationship ${name}`).toContain(name);
+      }
     }
   });
 
