@@ -3,22 +3,10 @@
  * the PFM_* environment twins, --help and the README's flag section.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
+import { readFlags, UsageError, type FlagSpec } from './flags.js';
 import { toolsets as knownToolsets } from '../tools/index.js';
-
-interface FlagSpec {
-  name: string;
-  kind: 'string' | 'boolean';
-  /** Shown in --help; for string flags, the value placeholder. */
-  value?: string;
-  description: string;
-  /** The value used when neither the flag nor its variable is given. */
-  default?: string;
-  /** The default in words, for --help, where it depends on other settings. */
-  defaultNote?: string;
-}
 
 export const FLAGS = [
   {
@@ -107,10 +95,6 @@ export const FLAGS = [
 
 type FlagName = (typeof FLAGS)[number]['name'];
 
-export function envName(flag: string): string {
-  return `PFM_${flag.toUpperCase().replaceAll('-', '_')}`;
-}
-
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Toolset names that stand for several toolsets. */
@@ -122,124 +106,112 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const booleanText = z.string().transform((value) => /^(1|true|yes|on)$/i.test(value));
+/*
+ * Each message completes a sentence that starts with the flag or variable that gave the value:
+ * "--port must be a whole number from 0 to 65535, e.g. 3000; got '70000'".
+ */
 
-const httpUrl = (flag: string) =>
-  z.url({ protocol: /^https?$/, error: `--${flag} must be an http(s) URL` }).transform((value) => value.replace(/\/+$/, ''));
+const switchValue = z.string().transform((value, context) => {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  context.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
 
-const configSchema = z
-  .object({
-    transport: z.enum(['stdio', 'http'], { error: '--transport must be stdio or http' }),
-    host: z.string().min(1),
-    port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535, { error: '--port must be 0-65535' }),
-    sandbox: booleanText,
-    products: z.string().transform((value, context) => {
-      const products = list(value);
-      const unknown = products.filter((product) => !(PRODUCTS as readonly string[]).includes(product));
-      if (unknown.length || !products.length) {
-        context.addIssue({ code: 'custom', message: `--products takes a list of ${PRODUCTS.join(', ')}; got ${value}` });
-      }
-      return products as Product[];
-    }),
-    toolsets: z.string().transform((value, context) => {
-      const names = list(value);
-      const unknown = names.filter((name) => !TOOLSET_KEYWORDS.includes(name) && !(name in knownToolsets));
-      if (unknown.length || !names.length) {
-        context.addIssue({
-          code: 'custom',
-          message: `--toolsets takes daily, all or toolset names (${Object.keys(knownToolsets).join(', ')}); unknown: ${unknown.join(', ') || value}`,
-        });
-      }
-      return names;
-    }),
-    readOnly: booleanText,
-    urls: z.object({ fincon: httpUrl('fincon-url'), capex: httpUrl('capex-url'), esg: httpUrl('esg-url') }),
-    timeoutMs: z.coerce
-      .number({ error: '--timeout-ms must be a number' })
-      .int()
-      .positive({ error: '--timeout-ms must be positive' }),
-    maxAnswerTokens: z.coerce
-      .number({ error: '--max-answer-tokens must be a number' })
-      .int()
-      .min(500, { error: '--max-answer-tokens must be at least 500' }),
-    allowedOrigins: z.string().transform(list),
-    allowedHosts: z.string().optional(),
-    fileRoots: z.string().optional(),
-    apiKey: z.string().optional(),
-    apiToken: z.string().optional(),
-  })
-  .refine((config) => Boolean(config.apiKey) === Boolean(config.apiToken), {
-    error: 'PFM_API_KEY and PFM_API_TOKEN must be set together (or neither, to use the sandbox)',
-  })
-  .transform(({ allowedHosts, fileRoots, ...config }) => ({
-    ...config,
+const wholeNumber = (min: number, max: number, example: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: `must be a whole number from ${min} to ${max}, e.g. ${example}` });
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://api.example.com/fincon/v1' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const namesFrom = (allowed: readonly string[], what: string) =>
+  z.string().transform((value, context) => {
+    const names = list(value);
+    const unknown = names.filter((name) => !allowed.includes(name));
+    if (unknown.length || !names.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `takes a comma-separated list of ${what}: ${allowed.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
+      });
+    }
+    return names;
+  });
+
+const flagSchema = z.object({
+  transport: z.enum(['stdio', 'http'], { error: 'must be stdio or http' }),
+  host: z.string().regex(/^[\w.:[\]-]+$/, { error: 'must be an address or host name, e.g. 127.0.0.1, 0.0.0.0 or ::' }),
+  port: wholeNumber(0, 65535, '3000 (0 picks a free port)'),
+  sandbox: switchValue,
+  products: namesFrom(PRODUCTS, 'products').transform((names) => names as Product[]),
+  toolsets: namesFrom([...TOOLSET_KEYWORDS, ...Object.keys(knownToolsets)], 'toolsets'),
+  'read-only': switchValue,
+  'fincon-url': httpUrl,
+  'capex-url': httpUrl,
+  'esg-url': httpUrl,
+  'timeout-ms': wholeNumber(1, 3_600_000, '30000'),
+  'max-answer-tokens': wholeNumber(500, 1_000_000, '10000'),
+  'allowed-origins': z.string().transform(list),
+  'allowed-hosts': z.string().optional(),
+  'file-roots': z.string().optional(),
+} satisfies Record<FlagName, z.ZodType>);
+
+function configFrom(flags: z.output<typeof flagSchema>, credentials: { apiKey?: string; apiToken?: string }) {
+  const transport = flags.transport;
+  const host = flags.host;
+  const allowedHosts = flags['allowed-hosts'];
+  const fileRoots = flags['file-roots'];
+  return {
+    transport,
+    host,
+    port: flags.port,
+    sandbox: flags.sandbox,
+    products: flags.products,
+    toolsets: flags.toolsets,
+    readOnly: flags['read-only'],
+    urls: { fincon: flags['fincon-url'], capex: flags['capex-url'], esg: flags['esg-url'] },
+    timeoutMs: flags['timeout-ms'],
+    maxAnswerTokens: flags['max-answer-tokens'],
+    allowedOrigins: flags['allowed-origins'],
     /** null: local paths are refused (a hosted server must not touch its own disk for callers). */
-    fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : config.transport === 'stdio' ? [process.cwd()] : null,
+    fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : transport === 'stdio' ? [process.cwd()] : null,
     /** null: no Host check. */
     allowedHosts:
       allowedHosts === 'any'
         ? null
         : allowedHosts
           ? list(allowedHosts)
-          : LOOPBACK_HOSTS.includes(config.host) || config.host === '::1'
+          : LOOPBACK_HOSTS.includes(host) || host === '::1'
             ? LOOPBACK_HOSTS
             : null,
-  }));
-
-export type Config = z.output<typeof configSchema>;
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+    ...credentials,
+  };
 }
+
+export type Config = ReturnType<typeof configFrom>;
 
 /** Flag, else PFM_* variable, else default. Credentials come only from the environment. */
-export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
-  const options = Object.fromEntries(FLAGS.map((flag) => [flag.name, { type: flag.kind }])) as Record<
-    FlagName,
-    { type: 'string' | 'boolean' }
-  >;
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}. Run with --help to see the flags.`);
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, command = 'project-finance-mcp'): Config {
+  const { values, sources } = readFlags(argv, FLAGS, env, command);
+  const parsed = flagSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new UsageError(
+      parsed.error.issues.map((issue) => {
+        const flag = String(issue.path[0]);
+        return `${sources[flag]} ${issue.message}; got ${JSON.stringify(values[flag])}`;
+      }),
+    );
   }
-  const pick = (flag: FlagName): string | undefined => {
-    const value = parsed.values[flag];
-    if (value !== undefined) return String(value);
-    const fromEnv = env[envName(flag)];
-    if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-    const spec: FlagSpec = FLAGS.find((candidate) => candidate.name === flag)!;
-    return spec.kind === 'boolean' ? 'false' : spec.default;
-  };
-  const result = configSchema.safeParse({
-    transport: pick('transport'),
-    host: pick('host'),
-    port: pick('port'),
-    sandbox: pick('sandbox'),
-    products: pick('products'),
-    toolsets: pick('toolsets'),
-    readOnly: pick('read-only'),
-    urls: { fincon: pick('fincon-url'), capex: pick('capex-url'), esg: pick('esg-url') },
-    timeoutMs: pick('timeout-ms'),
-    maxAnswerTokens: pick('max-answer-tokens'),
-    allowedOrigins: pick('allowed-origins'),
-    allowedHosts: pick('allowed-hosts'),
-    fileRoots: pick('file-roots'),
-    apiKey: env.PFM_API_KEY || undefined,
-    apiToken: env.PFM_API_TOKEN || undefined,
-  });
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => issue.message).join('\n'));
+  const apiKey = env.PFM_API_KEY || undefined;
+  const apiToken = env.PFM_API_TOKEN || undefined;
+  if (Boolean(apiKey) !== Boolean(apiToken)) {
+    throw new UsageError([
+      `${apiKey ? 'PFM_API_KEY is set but PFM_API_TOKEN is not' : 'PFM_API_TOKEN is set but PFM_API_KEY is not'}; set both (or neither, to use the sandbox)`,
+    ]);
   }
-  return result.data;
-}
-
-export function flagHelp(): string {
-  return FLAGS.map((flag) => {
-    const spec: FlagSpec = flag;
-    const left = `  --${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
-    const fallback = spec.default || spec.defaultNote ? ` (default: ${spec.default ?? spec.defaultNote})` : '';
-    return `${left.padEnd(34)}${spec.description}${fallback}\n${' '.repeat(34)}env: ${envName(spec.name)}`;
-  }).join('\n');
+  return configFrom(parsed.data, { apiKey, apiToken });
 }

@@ -1,0 +1,236 @@
+/** The sub-commands: serve MCP (flags + env -> Config -> transport), `sandbox`, `catalog` and `help`. */
+import { catalog, toolsets } from '../tools/index.js';
+import { FLAGS, loadConfig, type Config } from './config.js';
+import { asksForHelp, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
+import type { SandboxHandle, SandboxOptions } from './sandbox/index.js';
+import { createMcpServer, SERVER_NAME, SERVER_VERSION } from './server.js';
+import { toolSurface } from './surface.js';
+import { serveOverHttp } from './transports/http.js';
+import { serveOverStdio } from './transports/stdio.js';
+import { apiKeyAuth } from './upstream/auth.js';
+import { UpstreamClient } from './upstream/client.js';
+
+const log = (message: string) => console.error(message);
+
+function toolsetHelp(): string {
+  return Object.entries(toolsets)
+    .map(([name, info]) => `  ${`${name}${info.daily ? '*' : ''}`.padEnd(32)}${info.description}`)
+    .join('\n');
+}
+
+const USAGE = `Usage:
+  ${SERVER_NAME} [flags]                 serve MCP (stdio by default)
+  ${SERVER_NAME} sandbox [--port N]      serve only the sandbox REST API on 127.0.0.1 and print its base URLs
+  ${SERVER_NAME} catalog [--json]        print every tool declaration
+  ${SERVER_NAME} help [COMMAND]          this help, or a command's (also: COMMAND --help)
+  ${SERVER_NAME} --version`;
+
+function serverHelp(): string {
+  return `${SERVER_NAME} ${SERVER_VERSION}: an MCP server for the construction project-finance API (FinCon, CAPEX, ESG).
+
+${USAGE}
+
+Flags (each also read from its PFM_* environment variable; the flag wins):
+${flagHelp(FLAGS)}
+
+Toolsets (* = part of "daily"; CAPEX and ESG ones when FinCon is not among --products):
+${toolsetHelp()}
+
+Credentials (environment only):
+  PFM_API_KEY, PFM_API_TOKEN        sent as X-API-KEY / X-API-TOKEN. Without them, or with --sandbox,
+                                    the server runs against its embedded sandbox with demo data.
+`;
+}
+
+const SANDBOX_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'port',
+    kind: 'string',
+    value: 'PORT',
+    default: '0',
+    env: false,
+    description: 'Port on 127.0.0.1 (0 picks a free one).',
+  },
+];
+
+const CATALOG_FLAGS: readonly FlagSpec[] = [
+  {
+    name: 'json',
+    kind: 'boolean',
+    env: false,
+    description: 'Print JSON: name, title, product, toolset, method, path, annotations.',
+  },
+];
+
+export interface Command {
+  summary: string;
+  flags: readonly FlagSpec[];
+  run(argv: string[]): Promise<void>;
+}
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  sandbox: {
+    summary:
+      'Serves only the embedded sandbox REST API (FinCon, CAPEX and ESG with demo data) on 127.0.0.1 and prints its base URLs. Any non-empty X-API-KEY and X-API-TOKEN are accepted.',
+    flags: SANDBOX_FLAGS,
+    run: runSandboxCommand,
+  },
+  catalog: {
+    summary: 'Prints every tool declaration: name, HTTP method and API path (with --json: also title, toolset and annotations).',
+    flags: CATALOG_FLAGS,
+    run: async (argv) => runCatalogCommand(argv),
+  },
+};
+
+function commandHelp(name: string, command: Command): string {
+  return `${SERVER_NAME} ${name}: ${command.summary}
+
+Usage:
+  ${SERVER_NAME} ${name} [flags]
+
+Flags:
+${flagHelp(command.flags)}
+  --help                          this help
+`;
+}
+
+/** Loaded only when used: a server with credentials never pays for the sandbox's code. */
+async function startSandbox(options?: SandboxOptions): Promise<SandboxHandle> {
+  return (await import('./sandbox/index.js')).startSandbox(options);
+}
+
+async function runSandboxCommand(argv: string[]): Promise<void> {
+  const { values, sources } = readFlags(argv, SANDBOX_FLAGS, process.env, `${SERVER_NAME} sandbox`);
+  const port = values.port as string;
+  if (!/^\d+$/.test(port) || Number(port) > 65535) {
+    throw new UsageError([
+      `${sources.port} must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(port)}`,
+    ]);
+  }
+  const sandbox = await startSandbox({ port: Number(port) });
+  for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
+  log('Sandbox API running; any non-empty X-API-KEY and X-API-TOKEN are accepted. Ctrl-C stops it.');
+  await untilStopped();
+  await sandbox.close();
+}
+
+function runCatalogCommand(argv: string[]): void {
+  const { values } = readFlags(argv, CATALOG_FLAGS, process.env, `${SERVER_NAME} catalog`);
+  const entries = catalog.map((operation) => ({
+    name: operation.name,
+    title: operation.title,
+    product: operation.product,
+    toolset: operation.toolset,
+    method: operation.method,
+    path: operation.path,
+    annotations: operation.hints,
+  }));
+  if (values.json === 'true') {
+    console.log(JSON.stringify(entries, null, 2));
+  } else {
+    for (const entry of entries) console.log(`${entry.name.padEnd(28)} ${entry.method.padEnd(6)} ${entry.product}${entry.path}`);
+  }
+}
+
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+function sandboxReason(config: Config): string | undefined {
+  if (config.sandbox) return '--sandbox was given';
+  if (!config.apiKey) return 'PFM_API_KEY and PFM_API_TOKEN are not set';
+  return undefined;
+}
+
+async function runServer(argv: string[]): Promise<void> {
+  const config = loadConfig(argv, process.env);
+  const reason = sandboxReason(config);
+  let sandbox: SandboxHandle | undefined;
+  if (reason) {
+    sandbox = await startSandbox();
+    log(`Using the embedded SANDBOX API with demo data (${reason}) at ${sandbox.origin}.`);
+  }
+  const upstream = new UpstreamClient({
+    baseUrls: sandbox?.baseUrls ?? config.urls,
+    auth: sandbox ? apiKeyAuth('sandbox', 'sandbox') : apiKeyAuth(config.apiKey!, config.apiToken!),
+    timeoutMs: config.timeoutMs,
+  });
+  const surface = toolSurface(config);
+  const setup = {
+    surface,
+    upstream,
+    files: { roots: config.fileRoots },
+    // About four characters a token.
+    answerBudget: config.maxAnswerTokens * 4,
+    sandbox: Boolean(sandbox),
+    readOnly: config.readOnly,
+  };
+  const hidden = surface.reachable.length - surface.direct.length;
+  log(
+    `${SERVER_NAME} ${SERVER_VERSION}: ${surface.direct.length} tools${hidden ? `, ${hidden} more through search_tools` : ''}` +
+      `${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
+  );
+
+  if (config.transport === 'stdio') {
+    await serveOverStdio(() => createMcpServer(setup));
+  } else {
+    const http = await serveOverHttp(() => createMcpServer(setup), {
+      host: config.host,
+      port: config.port,
+      allowedOrigins: config.allowedOrigins,
+      allowedHosts: config.allowedHosts,
+    });
+    log(`MCP endpoint: ${http.endpoint}`);
+    await untilStopped();
+    await http.close();
+  }
+  await upstream.close();
+  await sandbox?.close();
+}
+
+function runHelpCommand(argv: string[]): void {
+  const [topic, ...rest] = argv;
+  const command = topic === undefined ? undefined : COMMANDS[topic];
+  if (rest.length > 0 || (topic !== undefined && !command)) {
+    throw new UsageError([`help takes one of ${Object.keys(COMMANDS).join(', ')} or nothing; got '${argv.join(' ')}'`]);
+  }
+  process.stdout.write(command ? commandHelp(topic!, command) : serverHelp());
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  const command = first === undefined ? undefined : COMMANDS[first];
+  if (first === 'help') return runHelpCommand(rest);
+  if (asksForHelp(argv)) return void process.stdout.write(command ? commandHelp(first!, command) : serverHelp());
+  if (argv.includes('--version')) return void console.log(SERVER_VERSION);
+  if (command) return command.run(rest);
+  if (first !== undefined && !first.startsWith('-')) {
+    throw new UsageError([
+      `unknown command '${first}'; commands are ${[...Object.keys(COMMANDS), 'help'].join(', ')}, or flags alone to serve MCP (see --help)`,
+    ]);
+  }
+  return runServer(argv);
+}
+
+/** Where a listening socket could not be opened: the flag to change, not a stack trace. */
+function listenProblem(error: unknown): string | undefined {
+  const { code, address, port } = error as { code?: string; address?: string; port?: number };
+  if (code === 'EADDRINUSE') return `cannot listen on ${address}:${port}: the port is in use; choose another with --port`;
+  if (code === 'EACCES') return `cannot listen on ${address}:${port}: permission denied; choose a port above 1023 with --port`;
+  if (code === 'EADDRNOTAVAIL') return `cannot listen on ${address}: no such address on this machine; check --host`;
+  return undefined;
+}
+
+/** Says why the command failed, on stderr, and returns the exit code: 2 for a command line to fix. */
+export function reportFailure(error: unknown): number {
+  if (error instanceof UsageError) {
+    for (const line of error.lines) log(`${SERVER_NAME}: ${line}`);
+    return 2;
+  }
+  const problem = listenProblem(error);
+  log(problem ? `${SERVER_NAME}: ${problem}` : `Fatal: ${(error as Error).stack ?? String(error)}`);
+  return 1;
+}

@@ -1,0 +1,198 @@
+/**
+ * Every sub-command and flag answers --help with help text, and every bad flag with one line that
+ * names it and the fix, exit code 2, never a stack trace: run against the built executable.
+ */
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/commands.js';
+import { FLAGS } from '../src/config.js';
+import { envName, type FlagSpec } from '../src/flags.js';
+import { CLI } from './support/harness.js';
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the executable with no PFM_* settings but `env`, stdin closed. */
+function cli(args: readonly string[], env: Record<string, string> = {}): Promise<Outcome> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PFM_')));
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...base, ...env }, timeout: 20_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+interface CommandUnderTest {
+  /** As the user types it: `project-finance-mcp sandbox`. */
+  label: string;
+  prefix: string[];
+  flags: readonly FlagSpec[];
+}
+
+const commands: CommandUnderTest[] = [
+  { label: 'project-finance-mcp', prefix: [], flags: FLAGS },
+  ...Object.entries(COMMANDS).map(([name, command]) => ({
+    label: `project-finance-mcp ${name}`,
+    prefix: [name],
+    flags: command.flags,
+  })),
+];
+
+/** A value each string flag accepts, where its default would not do. */
+const GOOD_VALUES: Record<string, string> = { 'file-roots': '.', 'allowed-hosts': 'any' };
+
+/** A value each string flag refuses; flags that take any text are listed with none. */
+const BAD_VALUES: Record<string, string | null> = {
+  'project-finance-mcp transport': 'carrier-pigeon',
+  'project-finance-mcp host': 'my laptop',
+  'project-finance-mcp port': '70000',
+  'project-finance-mcp products': 'fincon,crm',
+  'project-finance-mcp toolsets': 'invoices,gossip',
+  'project-finance-mcp fincon-url': 'ftp://files.example.com',
+  'project-finance-mcp capex-url': 'not a url',
+  'project-finance-mcp esg-url': 'file:///etc/passwd',
+  'project-finance-mcp timeout-ms': '-5',
+  'project-finance-mcp max-answer-tokens': '12',
+  'project-finance-mcp allowed-origins': null,
+  'project-finance-mcp file-roots': null,
+  'project-finance-mcp allowed-hosts': null,
+  'project-finance-mcp sandbox port': 'eighty',
+};
+
+const flagArgs = (spec: FlagSpec) =>
+  spec.kind === 'boolean' ? [`--${spec.name}`] : [`--${spec.name}`, GOOD_VALUES[spec.name] ?? spec.default ?? 'x'];
+
+function expectHelp(outcome: Outcome, command: CommandUnderTest): void {
+  expect(outcome.stderr).toBe('');
+  expect(outcome.code).toBe(0);
+  expect(outcome.stdout).toMatch(new RegExp(`^${command.label}[ :]`));
+  expect(outcome.stdout).toContain('Usage:');
+  for (const spec of command.flags) expect(outcome.stdout).toContain(`--${spec.name}`);
+}
+
+/** One line on stderr, naming `names` (any of them), exit code 2, nothing on stdout, no stack trace. */
+function expectRefusal(outcome: Outcome, ...names: string[]): string {
+  expect(outcome.code, outcome.stderr).toBe(2);
+  expect(outcome.stdout).toBe('');
+  const lines = outcome.stderr.trimEnd().split('\n');
+  expect(lines, outcome.stderr).toHaveLength(1);
+  const [line] = lines as [string];
+  expect(line).toMatch(/^project-finance-mcp: /);
+  expect(line).not.toMatch(/Fatal|Error:|\bat .*:\d+:\d+/);
+  expect(
+    names.some((name) => line.includes(name)),
+    `${line} names one of ${names.join(', ')}`,
+  ).toBe(true);
+  return line;
+}
+
+describe.each(commands)('$label', (command) => {
+  it('answers --help, -h and help with its help text', async () => {
+    const topic = command.prefix.length ? ['help', ...command.prefix] : ['help'];
+    for (const args of [[...command.prefix, '--help'], [...command.prefix, '-h'], topic]) {
+      expectHelp(await cli(args), command);
+    }
+  });
+
+  it('answers --help whatever flags stand beside it, good or bad', async () => {
+    const everyFlag = command.flags.flatMap(flagArgs);
+    const combinations = [
+      ...command.flags.map((spec) => [...command.prefix, ...flagArgs(spec), '--help']),
+      ...command.flags.map((spec) => [...command.prefix, '--help', ...flagArgs(spec)]),
+      [...command.prefix, ...everyFlag, '-h'],
+      [...command.prefix, '--no-such-flag', '--help'],
+      [
+        ...command.prefix,
+        ...command.flags.filter((spec) => spec.kind === 'string').flatMap((spec) => [`--${spec.name}`, '¿']),
+        '--help',
+      ],
+    ];
+    const outcomes = await Promise.all(combinations.map((args) => cli(args)));
+    outcomes.forEach((outcome) => expectHelp(outcome, command));
+  });
+
+  it('refuses an unknown flag in one line that says where the flags are', async () => {
+    const line = expectRefusal(await cli([...command.prefix, '--no-such-flag', 'value']), '--no-such-flag');
+    expect(line).toMatch(/--help/);
+  });
+
+  it('refuses a flag without its value, and a value on a switch', async () => {
+    const outcomes = await Promise.all(
+      command.flags.map(async (spec) =>
+        spec.kind === 'string'
+          ? { spec, outcome: await cli([...command.prefix, `--${spec.name}`]) }
+          : { spec, outcome: await cli([...command.prefix, `--${spec.name}=yes`]) },
+      ),
+    );
+    for (const { spec, outcome } of outcomes) {
+      const line = expectRefusal(outcome, `--${spec.name}`);
+      expect(line).toMatch(spec.kind === 'string' ? /needs a value: --\S+ \S+/ : /takes no value; write just --/);
+    }
+  });
+
+  it('refuses a bad value from the flag or its environment twin, naming which one', async () => {
+    const stringFlags = command.flags.filter((spec) => spec.kind === 'string');
+    for (const spec of stringFlags)
+      expect(BAD_VALUES, `classify ${command.label} --${spec.name}`).toHaveProperty(`${command.label} ${spec.name}`);
+    const cases = stringFlags.flatMap((spec) => {
+      const bad = BAD_VALUES[`${command.label} ${spec.name}`];
+      if (bad == null) return [];
+      const viaFlag = { names: [`--${spec.name}`], outcome: cli([...command.prefix, `--${spec.name}=${bad}`]) };
+      if (spec.env === false) return [viaFlag];
+      const variable = envName(spec.name);
+      return [viaFlag, { names: [variable], outcome: cli(command.prefix, { [variable]: bad }) }];
+    });
+    for (const { names, outcome } of cases) {
+      const line = expectRefusal(await outcome, ...names);
+      // The fix: what the setting takes.
+      expect(line).toMatch(/must|takes/);
+    }
+  });
+
+  it.runIf(command.prefix.length > 0)('refuses a stray argument', async () => {
+    expectRefusal(await cli([...command.prefix, 'stray']), "'stray'");
+  });
+});
+
+describe('the command line as a whole', () => {
+  it('refuses an unknown command and an unknown help topic, naming the commands', async () => {
+    for (const args of [['deploy'], ['help', 'deploy']]) {
+      const line = expectRefusal(await cli(args), "'deploy'");
+      for (const name of Object.keys(COMMANDS)) expect(line).toContain(name);
+    }
+  });
+
+  it('prints the version with --version, among other flags too', async () => {
+    for (const args of [['--version'], ['--transport', 'http', '--version']]) {
+      const outcome = await cli(args);
+      expect(outcome).toMatchObject({ code: 0, stderr: '' });
+      expect(outcome.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('names both credentials when only one is set', async () => {
+    expectRefusal(await cli([], { PFM_API_TOKEN: 't' }), 'PFM_API_KEY');
+  });
+
+  it('says which port is taken instead of printing a stack trace', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const outcome = await cli(['--transport', 'http', '--port', String(port), '--sandbox']);
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use; choose another with --port`);
+      expect(outcome.stderr).not.toMatch(/Fatal|\bat .*:\d+:\d+/);
+    } finally {
+      blocker.close();
+    }
+  });
+});
