@@ -9,6 +9,7 @@ import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
 import { convertedOnce, inputJsonSchema } from './json-schemas.js';
 import { singular } from './shape/words.js';
+import type { ToolSurface } from './surface.js';
 
 const RESULTS = 8;
 
@@ -111,9 +112,7 @@ function argumentLines(schema: Record<string, unknown>): string[] {
   );
 }
 
-export interface DiscoveryOptions {
-  reachable: readonly Operation[];
-  direct: readonly Operation[];
+export interface DiscoveryOptions extends ToolSurface {
   readOnly: boolean;
   run(operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
 }
@@ -141,7 +140,6 @@ const callOutput = z.looseObject({});
 
 interface Reach {
   directNames: Set<string>;
-  byName: Map<string, Operation>;
   products: [Product, ...Product[]];
   searchInput: z.ZodObject;
 }
@@ -158,7 +156,6 @@ function reachOf(reachable: readonly Operation[], direct: readonly Operation[]):
     const products = [...new Set(reachable.map((operation) => operation.product))] as [Product, ...Product[]];
     reach = {
       directNames: new Set(direct.map((operation) => operation.name)),
-      byName: new Map(reachable.map((operation) => [operation.name, operation])),
       products,
       searchInput: z.object({
         query: z
@@ -174,8 +171,8 @@ function reachOf(reachable: readonly Operation[], direct: readonly Operation[]):
 }
 
 export function registerDiscoveryTools(server: McpServer, options: DiscoveryOptions): void {
-  const { reachable, direct } = options;
-  const { directNames, byName, products, searchInput } = reachOf(reachable, direct);
+  const { reachable, direct, byName } = options;
+  const { directNames, products, searchInput } = reachOf(reachable, direct);
 
   server.registerTool(
     'search_tools',

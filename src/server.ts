@@ -59,7 +59,13 @@ export function createMcpServer(setup: ServerSetup): McpServer {
     { instructions: instructionsFor(setup), capabilities: { tools: {} } },
   );
   const run = (operation: Operation, args: Record<string, unknown>, signal: AbortSignal) =>
-    runOperation(operation, args, { upstream: setup.upstream, files: setup.files, answerBudget: setup.answerBudget, signal });
+    runOperation(operation, args, {
+      upstream: setup.upstream,
+      files: setup.files,
+      answerBudget: setup.answerBudget,
+      operations: setup.surface.byName,
+      signal,
+    });
   for (const operation of setup.surface.direct) {
     server.registerTool(
       operation.name,

@@ -8,6 +8,8 @@ export interface ToolSurface {
   reachable: readonly Operation[];
   /** The ones registered as tools of their own: the chosen toolsets. */
   direct: readonly Operation[];
+  /** The reachable ones by tool name. */
+  byName: ReadonlyMap<string, Operation>;
 }
 
 function toolsetNames(config: Pick<Config, 'products' | 'toolsets'>): Set<string> | 'all' {
@@ -22,5 +24,5 @@ export function toolSurface(config: Pick<Config, 'products' | 'toolsets' | 'read
   );
   const names = toolsetNames(config);
   const direct = names === 'all' ? reachable : reachable.filter((operation) => names.has(operation.toolset));
-  return { reachable, direct };
+  return { reachable, direct, byName: new Map(reachable.map((operation) => [operation.name, operation])) };
 }

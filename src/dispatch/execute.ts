@@ -4,18 +4,21 @@
  * by name; everything specific comes from the declaration.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { JsonApiDocument } from '../shape/jsonapi.js';
+import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
 import { UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
 import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
-import { isResourceView, type Operation } from './operation.js';
-import { ArgumentProblem, describeUpstreamFailure, errorResult } from './problems.js';
+import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
+import { ArgumentProblem, describeUpstreamFailure, errorResult, unreachable, unreadable } from './problems.js';
+import { createReader, ReadFailure } from './reader.js';
 import { prepareRequest, type PreparedRequest } from './request.js';
 import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
 
 export interface DispatchContext {
   upstream: UpstreamClient;
   files: FileAccess;
+  /** The operations answers may read through (see AnswerSupplement), by tool name. */
+  operations: ReadonlyMap<string, Operation>;
   /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
   answerBudget: number;
   signal?: AbortSignal;
@@ -54,31 +57,6 @@ function shapeSuccess(
   }
 }
 
-function unreachable(operation: Operation, error: UpstreamError): CallToolResult {
-  if (operation.method === 'GET' || error.delivery === 'not-sent') {
-    return errorResult(`${operation.name} could not reach the API (${error.message}). Nothing was changed; try again shortly.`);
-  }
-  return errorResult(
-    `${operation.name} lost contact with the API after sending (${error.message}). The change may or may not have been applied. ` +
-      'Do not repeat it blindly: read the current state first (for a payment, list_invoice_payments) and only then decide.',
-  );
-}
-
-/**
- * The API answered with success but the answer cannot be read or does not have the
- * documented shape. For a write this must not read as a failure: the change was made,
- * and repeating it could, for a payment, record it twice.
- */
-function unreadable(operation: Operation, status: number, problem: string): CallToolResult {
-  if (operation.method === 'GET') {
-    return errorResult(`${operation.name}: the API answered HTTP ${status}, but in an unexpected form (${problem}).`);
-  }
-  return errorResult(
-    `${operation.name}: the API accepted the request (HTTP ${status}), so the change was most likely made, but its answer has an unexpected form (${problem}). ` +
-      'Do not repeat it: read the current state first (for a payment, list_invoice_payments).',
-  );
-}
-
 /** Shapes a success, and checks it against the tool's output schema before the SDK does. */
 function shapeChecked(
   operation: Operation,
@@ -91,30 +69,55 @@ function shapeChecked(
   try {
     result = shapeSuccess(operation, response, prepared, args, context);
   } catch (error) {
-    return unreadable(operation, response.status, (error as Error).message);
+    return errorResult(unreadable(operation, response.status, (error as Error).message));
   }
   const checked = operation.outputSchema.safeParse(result.structuredContent);
   if (checked.success) return result;
   const issue = checked.error.issues[0];
-  return unreadable(operation, response.status, `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`);
+  return errorResult(
+    unreadable(operation, response.status, `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`),
+  );
+}
+
+/** The answer with the supplement's heading and fields; when its reads fail, the answer as it was, saying so. */
+async function supplemented(
+  supplement: AnswerSupplement,
+  result: CallToolResult,
+  args: Args,
+  context: DispatchContext,
+): Promise<CallToolResult> {
+  const structured = result.structuredContent as FlatResource;
+  const [first, ...rest] = result.content;
+  const withHeading = (heading: string): CallToolResult['content'] => [
+    { type: 'text', text: `${heading}\n${first?.type === 'text' ? first.text : ''}` },
+    ...rest,
+  ];
+  try {
+    const { heading, fields } = await supplement.build({ args, answer: structured, read: createReader(context) });
+    return { content: withHeading(heading), structuredContent: { ...structured, ...fields } };
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    const note = `${supplement.confirmed}, but reading the details back failed, so this is the API's reply alone. Do not repeat the call. (${error.message})`;
+    return { content: withHeading(note), structuredContent: structured };
+  }
 }
 
 /** Runs one operation with arguments already validated against its input schema. */
 export async function runOperation(operation: Operation, args: Args, context: DispatchContext): Promise<CallToolResult> {
   try {
     const prepared = await prepareRequest(operation, args, context.files);
-    const { result } = operation;
-    if (!isResourceView(result) && result.kind === 'file') {
-      return await runDownload(operation, result.linkAttribute, prepared, args.save_to as string | undefined, context);
+    if (!isResourceView(operation.result) && operation.result.kind === 'file') {
+      return await runDownload(operation, operation.result.linkAttribute, prepared, args.save_to as string | undefined, context);
     }
     const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
     if (response.status >= 400) return errorResult(describeUpstreamFailure(operation, response));
-    return shapeChecked(operation, response, prepared, args, context);
+    const answer = shapeChecked(operation, response, prepared, args, context);
+    return operation.supplement && !answer.isError ? await supplemented(operation.supplement, answer, args, context) : answer;
   } catch (error) {
     if (error instanceof ArgumentProblem) {
       return errorResult(`Invalid argument for ${operation.name}; nothing was sent to the API.\n- ${error.message}`);
     }
-    if (error instanceof UpstreamError) return unreachable(operation, error);
+    if (error instanceof UpstreamError) return errorResult(unreachable(operation, error));
     throw error;
   }
 }

@@ -4,6 +4,7 @@
  * and a shaped result, so a declaration never builds URLs or touches HTTP.
  */
 import type { z } from 'zod';
+import type { FlatResource } from '../shape/jsonapi.js';
 
 export const PRODUCTS = ['fincon', 'capex', 'esg'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -53,6 +54,8 @@ export interface ResourceView {
   columns: readonly string[];
   /** Money attributes a list page totals exactly, per currency. */
   totals?: readonly string[];
+  /** Money attributes whose gross (net + tax, exact) the answer adds as `<attribute>_gross`. */
+  gross?: readonly string[];
   /** Schema of one flattened resource (loose: the API may add attributes). */
   schema: z.ZodObject;
 }
@@ -111,6 +114,31 @@ export interface ListSpec {
   paged?: boolean;
 }
 
+/** Reads through other declared operations, by tool name; a failed read throws. */
+export interface Reader {
+  one(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource>;
+  /** Every row of a list, all pages. */
+  all(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource[]>;
+}
+
+/**
+ * Completes the answer of a successful call with what the API's reply leaves out, read through
+ * other operations (a payment's net and tax split, what the invoice still owes). Its heading
+ * goes first in the text, its fields join the structured content. When a read fails, the
+ * answer stays the API's own, with `confirmed` and the reason in front: the call did succeed.
+ */
+export interface AnswerSupplement {
+  /** The fields `build` adds, for the output schema (optional there). */
+  fields: z.ZodRawShape;
+  /** What succeeded, for when the follow-up reads fail, e.g. "The payment was registered". */
+  confirmed: string;
+  build(call: {
+    args: Readonly<Record<string, unknown>>;
+    answer: FlatResource;
+    read: Reader;
+  }): Promise<{ heading: string; fields: Record<string, unknown> }>;
+}
+
 export interface OperationDeclaration {
   /** snake_case verb_noun; `capex_` / `esg_` prefixes for those products. */
   name: string;
@@ -144,6 +172,8 @@ export interface OperationDeclaration {
   absent?: string;
   /** What to tell the model when the API refuses the call in the resource's current state (409). */
   onConflict?: string;
+  /** More for the answer than the API's reply says, read after a success. */
+  supplement?: AnswerSupplement;
   result: ResultSpec;
 }
 

@@ -43,6 +43,8 @@ function resourceSchema(declaration: OperationDeclaration, view: ResourceView): 
   }
   let one = declaration.include ? item.extend({ included: includedSchema.optional() }) : item;
   if (declaration.upsert) one = one.extend({ outcome: z.enum(['created', 'updated']) });
+  // Absent when the follow-up reads failed: the answer is then the API's alone.
+  if (declaration.supplement) one = one.extend(z.object(declaration.supplement.fields).partial().shape);
   if (declaration.absent) {
     one = one
       .partial({ id: true, type: true })

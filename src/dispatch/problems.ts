@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { core } from 'zod';
-import { headerValue, type UpstreamResponse } from '../upstream/client.js';
+import { headerValue, type UpstreamError, type UpstreamResponse } from '../upstream/client.js';
 import { type Operation, pathArgument, pathVariables } from './operation.js';
 
 export function errorResult(text: string): CallToolResult {
@@ -145,4 +145,30 @@ export function describeUpstreamFailure(operation: Operation, response: Upstream
   const messages = apiMessages(operation, response.body);
   const said = messages.length ? `\n${messages.map((message) => `- ${message}`).join('\n')}` : '';
   return `${operation.name} failed: the API answered HTTP ${response.status}.${said}\n${nextStep(operation, response)}`;
+}
+
+/** The API could not be reached, or contact was lost: whether anything may have changed. */
+export function unreachable(operation: Operation, error: UpstreamError): string {
+  if (operation.method === 'GET' || error.delivery === 'not-sent') {
+    return `${operation.name} could not reach the API (${error.message}). Nothing was changed; try again shortly.`;
+  }
+  return (
+    `${operation.name} lost contact with the API after sending (${error.message}). The change may or may not have been applied. ` +
+    'Do not repeat it blindly: read the current state first (for a payment, list_invoice_payments) and only then decide.'
+  );
+}
+
+/**
+ * The API answered with success but the answer cannot be read or does not have the
+ * documented shape. For a write this must not read as a failure: the change was made,
+ * and repeating it could, for a payment, record it twice.
+ */
+export function unreadable(operation: Operation, status: number, problem: string): string {
+  if (operation.method === 'GET') {
+    return `${operation.name}: the API answered HTTP ${status}, but in an unexpected form (${problem}).`;
+  }
+  return (
+    `${operation.name}: the API accepted the request (HTTP ${status}), so the change was most likely made, but its answer has an unexpected form (${problem}). ` +
+    'Do not repeat it: read the current state first (for a payment, list_invoice_payments).'
+  );
 }

@@ -7,10 +7,22 @@ import {
   type JsonApiDocument,
   type ResourceObject,
 } from '../shape/jsonapi.js';
-import { isMoney, sumMoney, type Money } from '../shape/money.js';
+import { grossOf, isMoney, sumMoney, type Money } from '../shape/money.js';
 import { renderIncluded, renderResource, renderRow, renderTotals } from '../shape/text.js';
 import { encodeCursor, relativeLink } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
+
+/** A resource as the view shows it: flattened, with the exact gross of the view's `gross` attributes. */
+export function flattenAs(view: ResourceView, resource: ResourceObject): FlatResource {
+  const item = flattenResource(resource);
+  for (const attribute of view.gross ?? []) {
+    const money = item[attribute];
+    if (isMoney(money)) {
+      item[`${attribute}_gross`] = { amount: grossOf(money), ...(money.currency ? { currency: money.currency } : {}) };
+    }
+  }
+  return item;
+}
 
 function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<string, Money[]> | undefined {
   if (!view.totals?.length || !items.length) return undefined;
@@ -83,7 +95,7 @@ export function shapeList(
   budget: number,
 ): CallToolResult {
   const data = Array.isArray(document.data) ? document.data : [];
-  const remaining = data.slice(position.skip).map(flattenResource);
+  const remaining = data.slice(position.skip).map((resource) => flattenAs(view, resource));
   const lines = fitRows(view, remaining, budget);
   const items = remaining.slice(0, lines.length);
   const cut = items.length < remaining.length;
@@ -92,7 +104,7 @@ export function shapeList(
   const totals = pageTotals(view, items);
   const text = [listHeading(operation, view, items.length, nextCursor, position, cut), ...lines].join('\n');
   return {
-    content: [{ type: 'text', text: text + (totals ? renderTotals(totals) : '') + renderIncluded(included) }],
+    content: [{ type: 'text', text: text + (totals ? renderTotals(totals, view.gross) : '') + renderIncluded(included) }],
     structuredContent: {
       items,
       next_cursor: nextCursor,
@@ -106,7 +118,7 @@ export function shapeOne(operation: Operation, view: ResourceView, document: Jso
   if (!document.data && operation.absent) {
     return { content: [{ type: 'text', text: `${operation.absent}.` }], structuredContent: { absent: operation.absent } };
   }
-  const item = flattenResource(document.data as ResourceObject);
+  const item = flattenAs(view, document.data as ResourceObject);
   const included = flattenIncluded(document);
   const outcome = operation.upsert ? (status === 201 ? 'created' : 'updated') : undefined;
   const heading = outcome ? `The ${view.singular} was ${outcome}.\n` : '';

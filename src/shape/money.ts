@@ -40,27 +40,53 @@ export function grossOf(money: Money): string {
   return new Decimal(money.net).plus(money.tax).toFixed();
 }
 
-/** "12400.5" -> "12,400.50"; never rounds: digits beyond the second decimal are kept. */
-export function formatAmount(value: string): string {
-  const exact = new Decimal(value).toFixed();
-  const negative = exact.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? exact.slice(1) : exact).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}.${fraction.padEnd(2, '0')}`;
+const minorUnits = new Map<string, number>();
+
+/**
+ * Decimal places of a currency's minor unit (EUR 2, JPY 0, KWD 3), from the ICU data Node
+ * ships with; 2 when the currency is not given or not known.
+ */
+export function minorUnitDigits(currency: string | undefined): number {
+  if (!currency) return 2;
+  let digits = minorUnits.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    minorUnits.set(currency, digits);
+  }
+  return digits;
 }
 
-function withCurrency(amount: string, currency: string | undefined): string {
-  return currency ? `${formatAmount(amount)} ${currency}` : formatAmount(amount);
+/**
+ * For reading only: "775297.33675" EUR -> "775,297.34", rounded half-up (away from zero) to the
+ * currency's minor unit and grouped by thousands. Exact values stay in structured content, and
+ * sums are taken of exact values before they are shown.
+ */
+export function formatAmount(value: string, currency?: string): string {
+  const digits = minorUnitDigits(currency);
+  const rounded = new Decimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
+  const text = rounded.abs().toFixed(digits);
+  const [whole = '0', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded.isNegative() && !rounded.isZero() ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** "12,400.00 EUR" */
+export function formatCurrency(amount: string, currency: string | undefined): string {
+  return currency ? `${formatAmount(amount, currency)} ${currency}` : formatAmount(amount);
 }
 
 /** "12,400.00 EUR net / 2,356.00 tax" */
 export function formatMoney(money: Money): string {
-  return `${withCurrency(money.net, money.currency)} net / ${formatAmount(money.tax)} tax`;
+  return `${formatCurrency(money.net, money.currency)} net / ${formatAmount(money.tax, money.currency)} tax`;
 }
 
 /** "14,756.00 EUR gross" */
 export function formatGross(money: GrossMoney): string {
-  return `${withCurrency(money.amount, money.currency)} gross`;
+  return `${formatCurrency(money.amount, money.currency)} gross`;
 }
 
 /** Sums money objects per currency, exactly. */

@@ -4,7 +4,7 @@
  */
 import type { ResourceView } from '../dispatch/operation.js';
 import type { FlatResource } from './jsonapi.js';
-import { formatGross, formatMoney, isGrossMoney, isMoney, type Money } from './money.js';
+import { formatAmount, formatGross, formatMoney, grossOf, isGrossMoney, isMoney, type Money } from './money.js';
 
 export function renderValue(value: unknown): string {
   if (isMoney(value)) return formatMoney(value);
@@ -45,9 +45,15 @@ export function renderIncluded(included: readonly FlatResource[]): string {
   return `\nIncluded related resources:\n${rows.join('\n')}`;
 }
 
-export function renderTotals(totals: Readonly<Record<string, readonly Money[]>>): string {
-  const lines = Object.entries(totals).map(
-    ([attribute, sums]) => `Total ${attribute} of these rows: ${sums.map(formatMoney).join('; ')}`,
-  );
+/** Totals per attribute and currency; `withGross` attributes show their gross as well. */
+export function renderTotals(totals: Readonly<Record<string, readonly Money[]>>, withGross: readonly string[] = []): string {
+  const lines = Object.entries(totals).map(([attribute, sums]) => {
+    const shown = sums.map((sum) =>
+      withGross.includes(attribute)
+        ? `${formatMoney(sum)} / ${formatAmount(grossOf(sum), sum.currency)} gross`
+        : formatMoney(sum),
+    );
+    return `Total ${attribute} of these rows: ${shown.join('; ')}`;
+  });
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

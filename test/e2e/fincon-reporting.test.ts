@@ -7,6 +7,7 @@ import { Decimal } from '../../src/shape/money.js';
 import {
   expectNarrowed,
   connect,
+  shownAsCents,
   dataOf,
   textOf,
   type TestClient,
@@ -56,6 +57,31 @@ describe('cost roll-ups', () => {
     expect(rows.items.length).toBeGreaterThan(0);
     expect(rows.items[0]).toMatchObject({ type: 'CONTRACT_FINANCIALS', project: project.id, contract_unit: expect.any(String) });
     isMoney(rows.items[0]!.main_contract_amount);
+  });
+});
+
+describe('money in text', () => {
+  it('shows amounts rounded half-up to cents while structured content keeps the exact values', async () => {
+    const result = await client.callTool('list_contract_unit_financials', { filters: { 'project.in': [project.id] } });
+    const { items, page_totals: totals } = dataOf<Page>(result);
+    const text = textOf(result);
+    const lineOf = (id: string) => text.split('\n').find((line) => line.includes(`id: ${id}`)) ?? '';
+    const precise = items.flatMap((row) =>
+      Object.entries(row)
+        .filter((entry): entry is [string, Money] => typeof entry[1] === 'object' && entry[1] !== null && 'net' in entry[1])
+        .filter(([attribute, money]) => /\.\d{3,}$/.test(money.net) && lineOf(row.id).includes(`${attribute}: `))
+        .map(([attribute, money]) => ({ line: lineOf(row.id), attribute, money })),
+    );
+    // The API reports more precision than cents: the exact values come through untouched.
+    expect(precise.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/\d\.\d{3,} EUR|\d\.\d{3,} (net|tax)/);
+    for (const { line, attribute, money } of precise) {
+      expect(line, attribute).toContain(`${attribute}: ${shownAsCents(money.net)} EUR net / ${shownAsCents(money.tax)} tax`);
+    }
+    // Totals add the exact values, then round once.
+    const exactTotal = items.reduce((sum, row) => sum.plus((row.current_budget as Money | undefined)?.net ?? 0), new Decimal(0));
+    expect(totals!.current_budget![0]!.net).toBe(exactTotal.toFixed());
+    expect(text).toContain(`Total current_budget of these rows: ${shownAsCents(exactTotal.toFixed())} EUR net`);
   });
 });
 

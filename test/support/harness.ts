@@ -11,6 +11,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
+import { Decimal } from '../../src/shape/money.js';
 import { recordCall } from './call-log.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
@@ -210,4 +211,11 @@ export function expectNarrowed(filtered: readonly Item[], unfiltered: readonly I
 export function dataOf<T = Record<string, unknown>>(result: ToolResult): T {
   if (result.isError) throw new Error(`tool failed: ${textOf(result)}`);
   return result.structuredContent as T;
+}
+
+/** "775297.33675" -> "775,297.34": half-up to cents and grouped, written here apart from the server's own code. */
+export function shownAsCents(value: string | Decimal): string {
+  const cents = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const [whole, fraction] = cents.abs().toFixed(2).split('.') as [string, string];
+  return `${cents.isNegative() && !cents.isZero() ? '-' : ''}${new Intl.NumberFormat('en-US').format(BigInt(whole))}.${fraction}`;
 }

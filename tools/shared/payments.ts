@@ -4,17 +4,20 @@ import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { declarer } from '../kit.js';
 import { invoiceId, invoiceView } from './invoices.js';
+import { correctedPaymentAnswer, registeredPaymentAnswer } from './payment-answers.js';
 
 export const paymentView: ResourceView = {
   type: 'INVOICE_PAYMENT',
   singular: 'payment',
   plural: 'payments',
   label: ['payment_date'],
-  columns: ['paid_amount', 'payment_comment', 'date_created'],
+  columns: ['paid_amount', 'paid_amount_gross', 'payment_comment', 'date_created'],
   totals: ['paid_amount'],
+  gross: ['paid_amount'],
   schema: resourceSchema({
     payment_date: out.date,
     paid_amount: out.money,
+    paid_amount_gross: out.grossMoney,
     payment_comment: out.text,
     date_created: out.dateTime,
     invoice: out.id,
@@ -28,8 +31,7 @@ export function paymentOperations(scope: Scope): Operation[] {
     declare({
       name: 'list_invoice_payments',
       title: 'List the payments of an invoice',
-      description:
-        'Lists the payments recorded on one invoice, oldest first, each with net and tax, and totals them. Use it to check what was paid before registering another payment, and to find a payment_id.',
+      description: `Lists the payments recorded on one invoice, oldest first, each with net, tax and gross, and totals them. Use it to check what was paid before registering another payment, and to find the payment_id that ${scope.tool('update_invoice_payment')} takes.`,
       method: 'GET',
       path: '/invoices/{id}/payments/',
       pathArgs: { id: 'invoice_id' },
@@ -43,7 +45,7 @@ export function paymentOperations(scope: Scope): Operation[] {
       name: 'register_invoice_payment',
       title: 'Register a payment on an invoice',
       description:
-        'Records a payment on an APPROVED invoice (or a further partial payment on a PAID one) and returns the updated invoice. ' +
+        'Records a payment on an APPROVED invoice (or a further partial payment on a PAID one). Answers with the gross, net and tax recorded, what the invoice still owes, and the updated invoice. ' +
         'The API neither caps nor deduplicates payments: calling this twice records two payments.',
       method: 'POST',
       path: '/invoices/{id}/register-payment/',
@@ -66,13 +68,14 @@ export function paymentOperations(scope: Scope): Operation[] {
         attributes: ['payment_amount_gross', 'payment_date', 'payment_comment', 'is_final_payment'],
       },
       result: invoiceView,
+      supplement: registeredPaymentAnswer(scope, paymentView.schema),
     }),
 
     declare({
       name: 'update_invoice_payment',
       title: 'Correct a recorded payment',
       description:
-        'Corrects amount, date or comment of a payment already recorded on an invoice; omitted fields keep their value. Never changes the invoice state. Returns the payment with its new net and tax.',
+        'Corrects amount, date or comment of a payment already recorded on an invoice; omitted fields keep their value. Never changes the invoice state. Answers with the payment (gross, net and tax) and what the invoice still owes.',
       method: 'PATCH',
       path: '/invoices/{invoice_id}/payments/{payment_id}/',
       hints: hints.overwrite,
@@ -86,6 +89,7 @@ export function paymentOperations(scope: Scope): Operation[] {
       partialUpdate: true,
       body: { type: 'INVOICE_PAYMENT', attributes: ['payment_amount_gross', 'payment_date', 'payment_comment'] },
       result: paymentView,
+      supplement: correctedPaymentAnswer(scope),
     }),
   ];
 }

@@ -1,0 +1,71 @@
+/**
+ * Reads through declared operations, for answers that need more than the one call a tool makes
+ * (a payment's net and tax split, what an invoice still owes). Requests, auth and error texts
+ * stay those of the operations; lists are read page by page to the end.
+ */
+import type { JsonApiDocument, ResourceObject } from '../shape/jsonapi.js';
+import { UpstreamError } from '../upstream/client.js';
+import { relativeLink } from './cursor.js';
+import type { DispatchContext } from './execute.js';
+import { isResourceView, type Operation, type Reader, type ResourceView } from './operation.js';
+import { describeUpstreamFailure, unreachable } from './problems.js';
+import { prepareRequest } from './request.js';
+import { flattenAs } from './results.js';
+
+/** A read that did not give an answer; the message says which and why, as the tool would. */
+export class ReadFailure extends Error {
+  override name = 'ReadFailure';
+}
+
+export function createReader(context: DispatchContext): Reader {
+  const readable = (name: string): { operation: Operation; view: ResourceView } => {
+    const operation = context.operations.get(name);
+    if (!operation || operation.method !== 'GET' || !isResourceView(operation.result)) {
+      throw new Error(`${name} is not a reading operation of this server`);
+    }
+    return { operation, view: operation.result };
+  };
+
+  async function fetchDocument(operation: Operation, path: string): Promise<JsonApiDocument> {
+    let response;
+    try {
+      response = await context.upstream.send({ product: operation.product, method: 'GET', path, signal: context.signal });
+    } catch (error) {
+      if (error instanceof UpstreamError) throw new ReadFailure(unreachable(operation, error));
+      throw error;
+    }
+    if (response.status >= 400) throw new ReadFailure(describeUpstreamFailure(operation, response));
+    const document = response.body as JsonApiDocument | null;
+    if (typeof document !== 'object' || document === null || !('data' in document)) {
+      throw new ReadFailure(`${operation.name}: the API answered HTTP ${response.status} without a JSON:API document.`);
+    }
+    return document;
+  }
+
+  return {
+    async one(name, args) {
+      const { operation, view } = readable(name);
+      const { path } = await prepareRequest(operation, operation.inputSchema.parse(args), context.files);
+      const document = await fetchDocument(operation, path);
+      if (Array.isArray(document.data) || !document.data) throw new ReadFailure(`${operation.name}: the API sent no resource.`);
+      return flattenAs(view, document.data);
+    },
+
+    async all(name, args) {
+      const { operation, view } = readable(name);
+      const baseUrl = context.upstream.baseUrl(operation.product);
+      const seen = new Set<string>();
+      const rows = [];
+      let path: string | null = (await prepareRequest(operation, operation.inputSchema.parse(args), context.files)).path;
+      while (path && !seen.has(path)) {
+        seen.add(path);
+        const document = await fetchDocument(operation, path);
+        const data = Array.isArray(document.data) ? document.data : [];
+        rows.push(...data.map((resource: ResourceObject) => flattenAs(view, resource)));
+        const next = operation.list?.paged === false ? null : document.links?.next;
+        path = next ? relativeLink(next, baseUrl) : null;
+      }
+      return rows;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * A forwarding proxy in front of a real API (the sandbox) that fails the requests a test picks,
+ * so a test can break one exchange of many and see what the server makes of it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+export interface FaultProxy {
+  /** The proxy's origin; paths below it are the target's. */
+  origin: string;
+  /** Requests that get `failWith` instead of being forwarded. */
+  fails: (method: string, path: string) => boolean;
+  failWith: { status: number; body?: unknown };
+  /** Every request as `METHOD path`, in order. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy> {
+  const proxy: FaultProxy = {
+    origin: '',
+    fails: () => false,
+    failWith: { status: 503, body: { errors: [{ status: '503', title: 'Service Unavailable' }] } },
+    seen: [],
+    close: async () => undefined,
+  };
+  const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const method = incoming.method ?? 'GET';
+    const path = incoming.url ?? '/';
+    proxy.seen.push(`${method} ${path}`);
+    if (proxy.fails(method, path)) {
+      incoming.resume();
+      outgoing.writeHead(proxy.failWith.status, { 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify(proxy.failWith.body ?? {}));
+      return;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(incoming.headers).filter(([name]) => name !== 'host' && name !== 'connection'),
+    );
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const answer = await request(targetOrigin + path, {
+      method: method as 'GET',
+      headers: headers as Record<string, string>,
+      body: hasBody ? incoming : undefined,
+    });
+    outgoing.writeHead(answer.statusCode, answer.headers as Record<string, string>);
+    for await (const chunk of answer.body) outgoing.write(chunk);
+    outgoing.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return proxy;
+}
