@@ -161,7 +161,7 @@ export const consumptionOperations = [
     name: 'list_annual_consumption',
     title: 'List annual consumption',
     description:
-      'Lists the computed consumption per meter of one building and calendar year, with emission factors and linked tenants. Its ids are the annual_consumption_id of the link and update tools.',
+      'Lists the computed consumption per meter of one building and calendar year, with emission factors and linked tenants. Its ids are the annual_consumption_id that esg_update_annual_consumption and esg_create_tenant_consumption_link take.',
     method: 'GET',
     path: '/consumption/annual/',
     hints: hints.read,
@@ -195,7 +195,7 @@ export const consumptionOperations = [
     name: 'create_utility_data_batch_info',
     title: 'Create a utility data batch',
     description:
-      'Creates an unchangeable record of where a batch of utility data comes from; pass its id as batch_info_uuid when writing meters, readings or intervals of that import.',
+      'Creates an unchangeable record of where a batch of utility data comes from; pass its id as batch_info_uuid when writing the meters, readings or intervals of that import (e.g. with esg_create_meter_reading).',
     method: 'POST',
     path: '/utility-data-batch-info/',
     hints: hints.append,

@@ -65,7 +65,7 @@ export const listProjects = declare({
   name: 'list_projects',
   title: 'List projects',
   description:
-    'Lists construction projects (100 per page) with name, identifier, status and dates. Start here to find a project id, e.g. filter {"name.contains": "Hunsrück"}.',
+    'Lists construction projects (100 per page) with name, identifier, status and dates. Start here to find a project id, e.g. filters {"name.contains": "Hunsrück"}.',
   path: '/projects/',
   list: {
     filters: {
