@@ -22,9 +22,6 @@ export default defineConfig({
         test: {
           name: 'after-all',
           include: ['test/after-all/**/*.test.ts'],
-          // Learns when the run began, so a log left from an earlier run does not count (vitest runs
-          // every project's globalSetup before any test, so resetting here too is harmless).
-          globalSetup: ['test/support/call-log.ts'],
           ...timeouts,
           sequence: { groupOrder: 1 },
         },

@@ -2,36 +2,32 @@
  * Every tool call the end-to-end tests make is logged, so a check that runs after
  * them can name the tools no test has called.
  */
-import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { TestProject } from 'vitest/node';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CALL_LOG = fileURLToPath(new URL('../../.test-runs/tool-calls.log', import.meta.url));
+/** Written when a run's tests begin: a log older than this is left from another run. */
+const RUN_STARTED = fileURLToPath(new URL('../../.test-runs/run-started', import.meta.url));
 
 export function recordCall(tool: string): void {
   mkdirSync(dirname(CALL_LOG), { recursive: true });
   appendFileSync(CALL_LOG, `${tool}\n`);
 }
 
-/** The tools called successfully since `since` (ms); none when the log is older, i.e. left from another run. */
-export function calledTools(since: number): Set<string> {
+/** The tools called successfully in this run; none when the log is left from another run. */
+export function calledTools(): Set<string> {
   try {
-    if (statSync(CALL_LOG).mtimeMs < since) return new Set();
+    if (statSync(CALL_LOG).mtimeMs < statSync(RUN_STARTED).mtimeMs) return new Set();
     return new Set(readFileSync(CALL_LOG, 'utf8').split('\n').filter(Boolean));
   } catch {
     return new Set();
   }
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    runStarted: number;
-  }
-}
-
-/** vitest globalSetup: each run starts with an empty log, and the checks learn when the run began. */
-export default function resetCallLog(project: TestProject): void {
+/** vitest globalSetup of the tests project: each run starts with an empty log. */
+export default function resetCallLog(): void {
   rmSync(CALL_LOG, { force: true });
-  project.provide('runStarted', Date.now());
+  mkdirSync(dirname(RUN_STARTED), { recursive: true });
+  writeFileSync(RUN_STARTED, new Date().toISOString());
 }
