@@ -1,14 +1,10 @@
 /** The sub-commands: serve MCP (flags + env -> Config -> transport), `sandbox`, `catalog` and `help`. */
 import { catalog, toolsets } from '../tools/index.js';
-import { FLAGS, loadConfig, type Config } from './config.js';
-import { asksForHelp, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
-import type { SandboxHandle, SandboxOptions } from './sandbox/index.js';
-import { createMcpServer, SERVER_NAME, SERVER_VERSION } from './server.js';
-import { toolSurface } from './surface.js';
-import { serveOverHttp } from './transports/http.js';
-import { serveOverStdio } from './transports/stdio.js';
-import { apiKeyAuth } from './upstream/auth.js';
-import { UpstreamClient } from './upstream/client.js';
+import { z } from 'zod';
+import { FLAGS, loadConfig, oauthUrl, switchValue, wholeNumber } from './config.js';
+import { asksForHelp, checkedFlags, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
+import { serve, untilStopped } from './serve.js';
+import { SERVER_NAME, SERVER_VERSION } from './server.js';
 
 const log = (message: string) => console.error(message);
 
@@ -42,7 +38,7 @@ Credentials (environment only):
 `;
 }
 
-const SANDBOX_FLAGS: readonly FlagSpec[] = [
+const SANDBOX_FLAGS = [
   {
     name: 'port',
     kind: 'string',
@@ -51,7 +47,34 @@ const SANDBOX_FLAGS: readonly FlagSpec[] = [
     env: false,
     description: 'Port on 127.0.0.1 (0 picks a free one).',
   },
-];
+  {
+    name: 'oauth-issuer',
+    kind: 'string',
+    value: 'URL',
+    env: false,
+    description: 'Accept OAuth bearer JWTs of this authorization server too (checked against its published keys).',
+  },
+  {
+    name: 'oauth-audience',
+    kind: 'string',
+    value: 'AUD',
+    env: false,
+    description: 'With --oauth-issuer: the audience tokens must carry (the API resource indicator).',
+  },
+  {
+    name: 'oauth-only',
+    kind: 'boolean',
+    env: false,
+    description: 'With --oauth-issuer: refuse API keys, accept only bearer tokens.',
+  },
+] as const satisfies readonly FlagSpec[];
+
+const sandboxSchema = z.object({
+  port: wholeNumber(0, 65535, '8080 (0 picks a free port)'),
+  'oauth-issuer': oauthUrl.optional(),
+  'oauth-audience': z.string().min(1, { error: 'must not be empty' }).optional(),
+  'oauth-only': switchValue,
+});
 
 const CATALOG_FLAGS: readonly FlagSpec[] = [
   {
@@ -94,22 +117,25 @@ ${flagHelp(command.flags)}
 `;
 }
 
-/** Loaded only when used: a server with credentials never pays for the sandbox's code. */
-async function startSandbox(options?: SandboxOptions): Promise<SandboxHandle> {
-  return (await import('./sandbox/index.js')).startSandbox(options);
-}
-
 async function runSandboxCommand(argv: string[]): Promise<void> {
-  const { values, sources } = readFlags(argv, SANDBOX_FLAGS, process.env, `${SERVER_NAME} sandbox`);
-  const port = values.port as string;
-  if (!/^\d+$/.test(port) || Number(port) > 65535) {
-    throw new UsageError([
-      `${sources.port} must be a whole number from 0 to 65535 (0 picks a free port); got ${JSON.stringify(port)}`,
-    ]);
+  const flags = checkedFlags(sandboxSchema, readFlags(argv, SANDBOX_FLAGS, process.env, `${SERVER_NAME} sandbox`));
+  const issuer = flags['oauth-issuer'];
+  const audience = flags['oauth-audience'];
+  if (Boolean(issuer) !== Boolean(audience) || (flags['oauth-only'] && !issuer)) {
+    throw new UsageError(['--oauth-issuer and --oauth-audience go together (and --oauth-only needs them)']);
   }
-  const sandbox = await startSandbox({ port: Number(port) });
+  // Loaded only when used: a server with credentials never pays for the sandbox's code.
+  const { startSandbox } = await import('./sandbox/index.js');
+  const sandbox = await startSandbox({
+    port: flags.port,
+    oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
+  });
   for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
-  log('Sandbox API running; any non-empty X-API-KEY and X-API-TOKEN are accepted. Ctrl-C stops it.');
+  const keys = 'any non-empty X-API-KEY and X-API-TOKEN are accepted';
+  const tokens = issuer ? `bearer tokens of ${issuer} for ${audience}` : '';
+  log(
+    `Sandbox API running; ${flags['oauth-only'] ? `only ${tokens}` : tokens ? `${keys}, and ${tokens}` : keys}. Ctrl-C stops it.`,
+  );
   await untilStopped();
   await sandbox.close();
 }
@@ -130,65 +156,6 @@ function runCatalogCommand(argv: string[]): void {
   } else {
     for (const entry of entries) console.log(`${entry.name.padEnd(28)} ${entry.method.padEnd(6)} ${entry.product}${entry.path}`);
   }
-}
-
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-}
-
-function sandboxReason(config: Config): string | undefined {
-  if (config.sandbox) return '--sandbox was given';
-  if (!config.apiKey) return 'PFM_API_KEY and PFM_API_TOKEN are not set';
-  return undefined;
-}
-
-async function runServer(argv: string[]): Promise<void> {
-  const config = loadConfig(argv, process.env);
-  const reason = sandboxReason(config);
-  let sandbox: SandboxHandle | undefined;
-  if (reason) {
-    sandbox = await startSandbox();
-    log(`Using the embedded SANDBOX API with demo data (${reason}) at ${sandbox.origin}.`);
-  }
-  const upstream = new UpstreamClient({
-    baseUrls: sandbox?.baseUrls ?? config.urls,
-    auth: sandbox ? apiKeyAuth('sandbox', 'sandbox') : apiKeyAuth(config.apiKey!, config.apiToken!),
-    timeoutMs: config.timeoutMs,
-  });
-  const surface = toolSurface(config);
-  const setup = {
-    surface,
-    upstream,
-    files: { roots: config.fileRoots },
-    // About four characters a token.
-    answerBudget: config.maxAnswerTokens * 4,
-    sandbox: Boolean(sandbox),
-    readOnly: config.readOnly,
-  };
-  const hidden = surface.reachable.length - surface.direct.length;
-  log(
-    `${SERVER_NAME} ${SERVER_VERSION}: ${surface.direct.length} tools${hidden ? `, ${hidden} more through search_tools` : ''}` +
-      `${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
-  );
-
-  if (config.transport === 'stdio') {
-    await serveOverStdio(() => createMcpServer(setup));
-  } else {
-    const http = await serveOverHttp(() => createMcpServer(setup), {
-      host: config.host,
-      port: config.port,
-      allowedOrigins: config.allowedOrigins,
-      allowedHosts: config.allowedHosts,
-    });
-    log(`MCP endpoint: ${http.endpoint}`);
-    await untilStopped();
-    await http.close();
-  }
-  await upstream.close();
-  await sandbox?.close();
 }
 
 function runHelpCommand(argv: string[]): void {
@@ -212,7 +179,7 @@ export async function main(argv: string[]): Promise<void> {
       `unknown command '${first}'; commands are ${[...Object.keys(COMMANDS), 'help'].join(', ')}, or flags alone to serve MCP (see --help)`,
     ]);
   }
-  return runServer(argv);
+  return serve(loadConfig(argv, process.env));
 }
 
 /** Where a listening socket could not be opened: the flag to change, not a stack trace. */

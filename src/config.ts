@@ -2,10 +2,11 @@
  * Every knob of the server, documented once: the flag table drives argument parsing,
  * the PFM_* environment twins, --help and the README's flag section.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
-import { readFlags, UsageError, type FlagSpec } from './flags.js';
+import { checkedFlags, readFlags, UsageError, type FlagSpec } from './flags.js';
 import { toolsets as knownToolsets } from '../tools/index.js';
 
 export const FLAGS = [
@@ -91,11 +92,87 @@ export const FLAGS = [
     defaultNote: 'loopback names when bound to loopback',
     description: 'HTTP: Host header hostnames accepted (DNS-rebinding guard); "any" disables the check.',
   },
+  {
+    name: 'auth',
+    kind: 'string',
+    value: 'none|oauth',
+    default: 'none',
+    description: 'HTTP: "oauth" makes /mcp an OAuth 2.1 resource server that accepts access tokens of --oauth-issuer.',
+  },
+  {
+    name: 'oauth-issuer',
+    kind: 'string',
+    value: 'URL',
+    description:
+      'HTTP with --auth oauth: the authorization server (issuer) whose access tokens /mcp accepts; found by discovery.',
+  },
+  {
+    name: 'public-url',
+    kind: 'string',
+    value: 'URL',
+    description:
+      "HTTP with --auth oauth: this server's canonical URL, e.g. https://finance-mcp.example.com/mcp: the audience tokens must carry.",
+  },
+  {
+    name: 'oauth-introspection',
+    kind: 'boolean',
+    description:
+      'HTTP with --auth oauth: accept opaque tokens too, checked by RFC 7662 introspection with PFM_OAUTH_CLIENT_ID/SECRET.',
+  },
+  {
+    name: 'insecure-no-auth',
+    kind: 'boolean',
+    description:
+      'HTTP: serve a non-loopback --host without authentication, for when a proxy in front authenticates every request.',
+  },
+  {
+    name: 'max-body-mb',
+    kind: 'string',
+    value: 'MB',
+    default: '16',
+    description: 'HTTP: largest request body /mcp accepts (larger ones get 413).',
+  },
+  {
+    name: 'rate-limit',
+    kind: 'string',
+    value: 'N',
+    default: '600',
+    description: 'HTTP: requests to /mcp per minute per user (token subject; client address without auth); more get 429.',
+  },
+  {
+    name: 'upstream-auth',
+    kind: 'string',
+    value: 'api-key|client-credentials|token-exchange',
+    default: 'api-key',
+    description:
+      "How API calls authenticate: PFM_API_KEY/PFM_API_TOKEN headers; an OAuth token of this server (client credentials); or, with --auth oauth, a token exchanged for each caller's own (RFC 8693).",
+  },
+  {
+    name: 'upstream-issuer',
+    kind: 'string',
+    value: 'URL',
+    defaultNote: '--oauth-issuer',
+    description: 'The authorization server that issues API tokens (client credentials, token exchange).',
+  },
+  {
+    name: 'upstream-resource',
+    kind: 'string',
+    value: 'URL',
+    description:
+      "The API's resource indicator (RFC 8707), sent as `resource` with every token request: the audience of API tokens.",
+  },
+  {
+    name: 'upstream-scope',
+    kind: 'string',
+    value: 'SCOPES',
+    description: 'Space-separated scopes to ask for in API token requests.',
+  },
 ] as const satisfies readonly FlagSpec[];
 
 type FlagName = (typeof FLAGS)[number]['name'];
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.includes(host) || host === '::1';
 
 /** Toolset names that stand for several toolsets. */
 const TOOLSET_KEYWORDS = ['daily', 'all'];
@@ -111,14 +188,14 @@ const list = (value: string) =>
  * "--port must be a whole number from 0 to 65535, e.g. 3000; got '70000'".
  */
 
-const switchValue = z.string().transform((value, context) => {
+export const switchValue = z.string().transform((value, context) => {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   context.addIssue({ code: 'custom', message: 'must be true or false' });
   return z.NEVER;
 });
 
-const wholeNumber = (min: number, max: number, example: string) =>
+export const wholeNumber = (min: number, max: number, example: string) =>
   z
     .string()
     .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
@@ -142,6 +219,16 @@ const namesFrom = (allowed: readonly string[], what: string) =>
     return names;
   });
 
+/** An authorization server or this server's public URL: HTTPS, or plain HTTP on loopback only. */
+export const oauthUrl = z.string().superRefine((value, context) => {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    context.addIssue({ code: 'custom', message: 'must be an http(s) URL, e.g. https://login.example.com/realms/finance' });
+  } else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    context.addIssue({ code: 'custom', message: 'must use https (plain http only on 127.0.0.1, ::1 or localhost)' });
+  }
+});
+
 const flagSchema = z.object({
   transport: z.enum(['stdio', 'http'], { error: 'must be stdio or http' }),
   host: z.string().regex(/^[\w.:[\]-]+$/, { error: 'must be an address or host name, e.g. 127.0.0.1, 0.0.0.0 or ::' }),
@@ -158,13 +245,133 @@ const flagSchema = z.object({
   'allowed-origins': z.string().transform(list),
   'allowed-hosts': z.string().optional(),
   'file-roots': z.string().optional(),
+  auth: z.enum(['none', 'oauth'], { error: 'must be none or oauth' }),
+  'oauth-issuer': oauthUrl.optional(),
+  'public-url': oauthUrl.optional(),
+  'oauth-introspection': switchValue,
+  'insecure-no-auth': switchValue,
+  'max-body-mb': wholeNumber(1, 1024, '16'),
+  'rate-limit': wholeNumber(1, 1_000_000, '600'),
+  'upstream-auth': z.enum(['api-key', 'client-credentials', 'token-exchange'], {
+    error: 'must be api-key, client-credentials or token-exchange',
+  }),
+  'upstream-issuer': oauthUrl.optional(),
+  'upstream-resource': z.url({ error: 'must be a URL, e.g. https://api.example.com' }).optional(),
+  'upstream-scope': z.string().optional(),
 } satisfies Record<FlagName, z.ZodType>);
 
-function configFrom(flags: z.output<typeof flagSchema>, credentials: { apiKey?: string; apiToken?: string }) {
-  const transport = flags.transport;
-  const host = flags.host;
+type Flags = z.output<typeof flagSchema>;
+
+/**
+ * A secret from the environment: the variable itself, or the file its `_FILE` twin names (as
+ * container platforms mount secrets). Undefined when neither is set.
+ */
+function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  if (env[name]) return env[name];
+  const file = env[`${name}_FILE`];
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch (error) {
+    throw new UsageError([
+      `${name}_FILE names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    ]);
+  }
+}
+
+interface Secrets {
+  apiKey?: string;
+  apiToken?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+function readSecrets(env: NodeJS.ProcessEnv): Secrets {
+  return {
+    apiKey: secret(env, 'PFM_API_KEY'),
+    apiToken: secret(env, 'PFM_API_TOKEN'),
+    clientId: secret(env, 'PFM_OAUTH_CLIENT_ID'),
+    clientSecret: secret(env, 'PFM_OAUTH_CLIENT_SECRET'),
+  };
+}
+
+/** Settings that only make sense together; each problem names the flags and the fix. */
+function combinationProblems(flags: Flags, secrets: Secrets): string[] {
+  const problems: string[] = [];
+  const client = Boolean(secrets.clientId && secrets.clientSecret);
+  const oauth = flags.auth === 'oauth';
+  if (Boolean(secrets.apiKey) !== Boolean(secrets.apiToken)) {
+    problems.push(
+      `${secrets.apiKey ? 'PFM_API_KEY is set but PFM_API_TOKEN is not' : 'PFM_API_TOKEN is set but PFM_API_KEY is not'}; set both (or neither, to use the sandbox)`,
+    );
+  }
+  if (Boolean(secrets.clientId) !== Boolean(secrets.clientSecret)) {
+    problems.push('PFM_OAUTH_CLIENT_ID and PFM_OAUTH_CLIENT_SECRET go together; set both (or their _FILE twins)');
+  }
+  if (oauth && flags.transport !== 'http') problems.push('--auth oauth protects the HTTP endpoint; add --transport http');
+  if (oauth && !flags['oauth-issuer']) {
+    problems.push('--auth oauth needs --oauth-issuer URL: the authorization server whose access tokens /mcp accepts');
+  }
+  if (oauth && !flags['public-url']) {
+    problems.push("--auth oauth needs --public-url URL: this server's own URL, e.g. https://finance-mcp.example.com/mcp");
+  }
+  if (flags['oauth-introspection'] && !oauth) problems.push('--oauth-introspection works with --auth oauth only');
+  if (flags['oauth-introspection'] && !client) {
+    problems.push(
+      '--oauth-introspection needs PFM_OAUTH_CLIENT_ID and PFM_OAUTH_CLIENT_SECRET to authenticate to the introspection endpoint',
+    );
+  }
+  if (flags.transport === 'http' && !oauth && !isLoopbackHost(flags.host) && !flags['insecure-no-auth']) {
+    problems.push(
+      `refusing to serve --host ${flags.host} without authentication: anyone who reaches it could move money. Use --auth oauth (with --oauth-issuer and --public-url), or --insecure-no-auth when a proxy in front authenticates every request`,
+    );
+  }
+  const upstream = flags['upstream-auth'];
+  if (upstream !== 'api-key') {
+    if (!flags['upstream-issuer'] && !flags['oauth-issuer']) {
+      problems.push(
+        `--upstream-auth ${upstream} needs --upstream-issuer URL (or --oauth-issuer): the authorization server of API tokens`,
+      );
+    }
+    if (!client)
+      problems.push(`--upstream-auth ${upstream} needs PFM_OAUTH_CLIENT_ID and PFM_OAUTH_CLIENT_SECRET (or their _FILE twins)`);
+    if (!flags['upstream-resource']) {
+      problems.push(
+        `--upstream-auth ${upstream} needs --upstream-resource URL: the API's audience, asked for in every token request`,
+      );
+    }
+  }
+  if (upstream === 'token-exchange' && !oauth) {
+    problems.push("--upstream-auth token-exchange exchanges each caller's token, so it needs --auth oauth");
+  }
+  return problems;
+}
+
+/** How API requests authenticate; `none` means there is nothing to authenticate with (the sandbox is used). */
+export type UpstreamAuthConfig =
+  | { kind: 'api-key'; apiKey: string; apiToken: string }
+  | { kind: 'client-credentials' | 'token-exchange'; issuer: string; resource: string; scope?: string }
+  | { kind: 'none' };
+
+function upstreamAuthFrom(flags: Flags, secrets: Secrets): UpstreamAuthConfig {
+  const kind = flags['upstream-auth'];
+  if (kind === 'api-key') {
+    return secrets.apiKey && secrets.apiToken ? { kind, apiKey: secrets.apiKey, apiToken: secrets.apiToken } : { kind: 'none' };
+  }
+  return {
+    kind,
+    issuer: (flags['upstream-issuer'] ?? flags['oauth-issuer'])!,
+    resource: flags['upstream-resource']!,
+    scope: flags['upstream-scope'],
+  };
+}
+
+function configFrom(flags: Flags, secrets: Secrets) {
+  const { transport, host } = flags;
   const allowedHosts = flags['allowed-hosts'];
   const fileRoots = flags['file-roots'];
+  const client =
+    secrets.clientId && secrets.clientSecret ? { clientId: secrets.clientId, clientSecret: secrets.clientSecret } : undefined;
   return {
     transport,
     host,
@@ -181,37 +388,32 @@ function configFrom(flags: z.output<typeof flagSchema>, credentials: { apiKey?: 
     fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : transport === 'stdio' ? [process.cwd()] : null,
     /** null: no Host check. */
     allowedHosts:
-      allowedHosts === 'any'
-        ? null
-        : allowedHosts
-          ? list(allowedHosts)
-          : LOOPBACK_HOSTS.includes(host) || host === '::1'
-            ? LOOPBACK_HOSTS
-            : null,
-    ...credentials,
+      allowedHosts === 'any' ? null : allowedHosts ? list(allowedHosts) : isLoopbackHost(host) ? LOOPBACK_HOSTS : null,
+    /** The resource server of /mcp, with --auth oauth. */
+    oauth:
+      flags.auth === 'oauth'
+        ? {
+            issuer: flags['oauth-issuer']!,
+            publicUrl: flags['public-url']!,
+            introspection: flags['oauth-introspection'] ? client : undefined,
+          }
+        : undefined,
+    insecureNoAuth: flags['insecure-no-auth'],
+    maxBodyBytes: flags['max-body-mb'] * 1024 * 1024,
+    rateLimitPerMinute: flags['rate-limit'],
+    upstreamAuth: upstreamAuthFrom(flags, secrets),
+    /** This server's own client credentials at the authorization server. */
+    oauthClient: client,
   };
 }
 
 export type Config = ReturnType<typeof configFrom>;
 
-/** Flag, else PFM_* variable, else default. Credentials come only from the environment. */
+/** Flag, else PFM_* variable, else default. Secrets come only from the environment (or files it names). */
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv, command = 'project-finance-mcp'): Config {
-  const { values, sources } = readFlags(argv, FLAGS, env, command);
-  const parsed = flagSchema.safeParse(values);
-  if (!parsed.success) {
-    throw new UsageError(
-      parsed.error.issues.map((issue) => {
-        const flag = String(issue.path[0]);
-        return `${sources[flag]} ${issue.message}; got ${JSON.stringify(values[flag])}`;
-      }),
-    );
-  }
-  const apiKey = env.PFM_API_KEY || undefined;
-  const apiToken = env.PFM_API_TOKEN || undefined;
-  if (Boolean(apiKey) !== Boolean(apiToken)) {
-    throw new UsageError([
-      `${apiKey ? 'PFM_API_KEY is set but PFM_API_TOKEN is not' : 'PFM_API_TOKEN is set but PFM_API_KEY is not'}; set both (or neither, to use the sandbox)`,
-    ]);
-  }
-  return configFrom(parsed.data, { apiKey, apiToken });
+  const flags = checkedFlags(flagSchema, readFlags(argv, FLAGS, env, command));
+  const secrets = readSecrets(env);
+  const problems = combinationProblems(flags, secrets);
+  if (problems.length > 0) throw new UsageError(problems);
+  return configFrom(flags, secrets);
 }

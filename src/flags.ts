@@ -3,6 +3,7 @@
  * where it has one), their help text, and refusals that name the flag and the fix in one line.
  */
 import { parseArgs } from 'node:util';
+import type { z } from 'zod';
 
 export interface FlagSpec {
   name: string;
@@ -119,4 +120,19 @@ export function flagHelp(specs: readonly FlagSpec[]): string {
       return `${left.padEnd(34)}${spec.description}${fallback}${env}`;
     })
     .join('\n');
+}
+
+/**
+ * The flag values checked by `schema` (one entry per flag name); each refusal names where the
+ * value came from (`--port` or `PFM_PORT`) and completes the sentence with the schema's message.
+ */
+export function checkedFlags<T extends z.ZodObject>(schema: T, { values, sources }: FlagValues): z.output<T> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(
+    parsed.error.issues.map((issue) => {
+      const flag = String(issue.path[0]);
+      return `${sources[flag]} ${issue.message}; got ${JSON.stringify(values[flag])}`;
+    }),
+  );
 }

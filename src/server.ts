@@ -1,5 +1,8 @@
 /** Builds the MCP server from the catalog and the configuration. */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import type { AuditSink } from './audit.js';
+import type { Caller } from './auth/caller.js';
+import { MODIFY_SCOPE } from './auth/scopes.js';
 import { registerDiscoveryTools } from './discovery.js';
 import { runOperation } from './dispatch/execute.js';
 import { convertedOnce } from './json-schemas.js';
@@ -13,12 +16,18 @@ export const SERVER_VERSION = '0.1.0';
 
 export interface ServerSetup {
   surface: ToolSurface;
+  /** The same without the tools that change data: for read-only mode and callers without `modify`. */
+  readSurface: ToolSurface;
   upstream: UpstreamClient;
+  /** The API credentials of one caller (token exchange); the shared ones otherwise. */
+  upstreamFor?: (caller: Caller) => UpstreamClient;
   files: FileAccess;
   /** Characters of list rows one answer may carry. */
   answerBudget: number;
   sandbox: boolean;
   readOnly: boolean;
+  /** Hosted mode: where each tool call of a caller is recorded. */
+  audit?: AuditSink;
 }
 
 const PRODUCT_NAMES = {
@@ -53,20 +62,33 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
   return lines.join('\n');
 }
 
-export function createMcpServer(setup: ServerSetup): McpServer {
+/** A server for one client (stdio) or one request (HTTP), as `caller` may see it. */
+export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer {
+  const readOnly = setup.readOnly || (caller !== undefined && !caller.scopes.has(MODIFY_SCOPE));
+  const surface = readOnly ? setup.readSurface : setup.surface;
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { instructions: instructionsFor(setup), capabilities: { tools: {} } },
+    { instructions: instructionsFor({ surface, sandbox: setup.sandbox, readOnly }), capabilities: { tools: {} } },
   );
-  const run = (operation: Operation, args: Record<string, unknown>, signal: AbortSignal) =>
-    runOperation(operation, args, {
-      upstream: setup.upstream,
-      files: setup.files,
-      answerBudget: setup.answerBudget,
-      operations: setup.surface.byName,
-      signal,
-    });
-  for (const operation of setup.surface.direct) {
+  const context = {
+    upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
+    files: setup.files,
+    answerBudget: setup.answerBudget,
+    operations: surface.byName,
+  };
+  const audit = caller && setup.audit;
+  const run = async (operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
+    if (!audit) return runOperation(operation, args, { ...context, signal });
+    try {
+      const result = await runOperation(operation, args, { ...context, signal });
+      audit({ sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
+      return result;
+    } catch (error) {
+      audit({ sub: caller.sub, tool: operation.name, outcome: 'failed' });
+      throw error;
+    }
+  };
+  for (const operation of surface.direct) {
     server.registerTool(
       operation.name,
       {
@@ -79,8 +101,8 @@ export function createMcpServer(setup: ServerSetup): McpServer {
       (args, context) => run(operation, args as Record<string, unknown>, context.mcpReq.signal),
     );
   }
-  if (setup.surface.reachable.length > setup.surface.direct.length) {
-    registerDiscoveryTools(server, { ...setup.surface, readOnly: setup.readOnly, run });
+  if (surface.reachable.length > surface.direct.length) {
+    registerDiscoveryTools(server, { ...surface, readOnly, run });
   }
   return server;
 }

@@ -29,6 +29,15 @@ function cli(args: readonly string[], env: Record<string, string> = {}): Promise
   });
 }
 
+/** Runs `work` over `items`, a few at a time: dozens of processes at once would starve a 2-core machine. */
+async function eachInTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>, atOnce = 4): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += atOnce) {
+    results.push(...(await Promise.all(items.slice(start, start + atOnce).map(work))));
+  }
+  return results;
+}
+
 interface CommandUnderTest {
   /** As the user types it: `project-finance-mcp sandbox`. */
   label: string;
@@ -46,7 +55,16 @@ const commands: CommandUnderTest[] = [
 ];
 
 /** A value each string flag accepts, where its default would not do. */
-const GOOD_VALUES: Record<string, string> = { 'file-roots': '.', 'allowed-hosts': 'any' };
+const GOOD_VALUES: Record<string, string> = {
+  'file-roots': '.',
+  'allowed-hosts': 'any',
+  'oauth-issuer': 'https://id.example.com',
+  'public-url': 'https://finance-mcp.example.com/mcp',
+  'upstream-issuer': 'https://id.example.com',
+  'upstream-resource': 'https://api.example.com',
+  'upstream-scope': 'api',
+  'oauth-audience': 'https://api.example.com',
+};
 
 /** A value each string flag refuses; flags that take any text are listed with none. */
 const BAD_VALUES: Record<string, string | null> = {
@@ -63,7 +81,18 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp allowed-origins': null,
   'project-finance-mcp file-roots': null,
   'project-finance-mcp allowed-hosts': null,
+  'project-finance-mcp auth': 'basic',
+  'project-finance-mcp oauth-issuer': 'http://id.example.com',
+  'project-finance-mcp public-url': 'ftp://finance-mcp.example.com/mcp',
+  'project-finance-mcp max-body-mb': '0',
+  'project-finance-mcp rate-limit': 'lots',
+  'project-finance-mcp upstream-auth': 'password',
+  'project-finance-mcp upstream-issuer': 'not a url',
+  'project-finance-mcp upstream-resource': 'nowhere',
+  'project-finance-mcp upstream-scope': null,
   'project-finance-mcp sandbox port': 'eighty',
+  'project-finance-mcp sandbox oauth-issuer': 'http://id.example.com',
+  'project-finance-mcp sandbox oauth-audience': '',
 };
 
 const flagArgs = (spec: FlagSpec) =>
@@ -101,7 +130,7 @@ describe.each(commands)('$label', (command) => {
     }
   });
 
-  it('answers --help whatever flags stand beside it, good or bad', async () => {
+  it('answers --help whatever flags stand beside it, good or bad', { timeout: 120_000 }, async () => {
     const everyFlag = command.flags.flatMap(flagArgs);
     const combinations = [
       ...command.flags.map((spec) => [...command.prefix, ...flagArgs(spec), '--help']),
@@ -114,7 +143,7 @@ describe.each(commands)('$label', (command) => {
         '--help',
       ],
     ];
-    const outcomes = await Promise.all(combinations.map((args) => cli(args)));
+    const outcomes = await eachInTurn(combinations, (args) => cli(args));
     outcomes.forEach((outcome) => expectHelp(outcome, command));
   });
 
@@ -123,13 +152,11 @@ describe.each(commands)('$label', (command) => {
     expect(line).toMatch(/--help/);
   });
 
-  it('refuses a flag without its value, and a value on a switch', async () => {
-    const outcomes = await Promise.all(
-      command.flags.map(async (spec) =>
-        spec.kind === 'string'
-          ? { spec, outcome: await cli([...command.prefix, `--${spec.name}`]) }
-          : { spec, outcome: await cli([...command.prefix, `--${spec.name}=yes`]) },
-      ),
+  it('refuses a flag without its value, and a value on a switch', { timeout: 120_000 }, async () => {
+    const outcomes = await eachInTurn(command.flags, async (spec) =>
+      spec.kind === 'string'
+        ? { spec, outcome: await cli([...command.prefix, `--${spec.name}`]) }
+        : { spec, outcome: await cli([...command.prefix, `--${spec.name}=yes`]) },
     );
     for (const { spec, outcome } of outcomes) {
       const line = expectRefusal(outcome, `--${spec.name}`);
@@ -137,20 +164,21 @@ describe.each(commands)('$label', (command) => {
     }
   });
 
-  it('refuses a bad value from the flag or its environment twin, naming which one', async () => {
+  it('refuses a bad value from the flag or its environment twin, naming which one', { timeout: 120_000 }, async () => {
     const stringFlags = command.flags.filter((spec) => spec.kind === 'string');
     for (const spec of stringFlags)
       expect(BAD_VALUES, `classify ${command.label} --${spec.name}`).toHaveProperty(`${command.label} ${spec.name}`);
     const cases = stringFlags.flatMap((spec) => {
       const bad = BAD_VALUES[`${command.label} ${spec.name}`];
       if (bad == null) return [];
-      const viaFlag = { names: [`--${spec.name}`], outcome: cli([...command.prefix, `--${spec.name}=${bad}`]) };
+      const viaFlag = { names: [`--${spec.name}`], args: [...command.prefix, `--${spec.name}=${bad}`], env: {} };
       if (spec.env === false) return [viaFlag];
       const variable = envName(spec.name);
-      return [viaFlag, { names: [variable], outcome: cli(command.prefix, { [variable]: bad }) }];
+      return [viaFlag, { names: [variable], args: command.prefix, env: { [variable]: bad } }];
     });
-    for (const { names, outcome } of cases) {
-      const line = expectRefusal(await outcome, ...names);
+    const outcomes = await eachInTurn(cases, async (entry) => ({ ...entry, outcome: await cli(entry.args, entry.env) }));
+    for (const { names, outcome } of outcomes) {
+      const line = expectRefusal(outcome, ...names);
       // The fix: what the setting takes.
       expect(line).toMatch(/must|takes/);
     }
@@ -175,6 +203,32 @@ describe('the command line as a whole', () => {
       expect(outcome).toMatchObject({ code: 0, stderr: '' });
       expect(outcome.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     }
+  });
+
+  it('refuses to serve a non-loopback address without authentication, naming both ways out', async () => {
+    const line = expectRefusal(await cli(['--transport', 'http', '--host', '0.0.0.0', '--port', '0']), '--auth oauth');
+    expect(line).toContain('--insecure-no-auth');
+  });
+
+  it('warns at every start that --insecure-no-auth leaves /mcp open', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      [CLI, '--transport', 'http', '--host', '0.0.0.0', '--port', '0', '--insecure-no-auth', '--sandbox'],
+      {
+        env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PFM_'))),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        if (stderr.includes('MCP endpoint:')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    expect(stderr).toMatch(/WARNING: --insecure-no-auth: \/mcp accepts every request without authentication/);
   });
 
   it('names both credentials when only one is set', async () => {

@@ -53,6 +53,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly source?: Record<string, string>,
+    /** Headers the answer carries, e.g. a WWW-Authenticate challenge. */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }

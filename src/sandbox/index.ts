@@ -17,6 +17,7 @@ import { readBody, writeFile, writeResponse, type EncodingMode } from './http.js
 import { createRandom } from './random.js';
 import { pathTemplate, Router, type Method, type Reply, type RouteSpec } from './router.js';
 import type { Store } from './store.js';
+import type { BearerCheck, SandboxOAuthOptions } from './oauth.js';
 import { parseJsonBody, ValidationFailure, type ValidationDetail } from './validation.js';
 
 export interface SandboxOptions {
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   host?: string;
   /** 'auto' (default) compresses as the client's Accept-Encoding asks; the others force one encoding. */
   encoding?: EncodingMode;
+  /** Accept OAuth bearer tokens of this issuer and audience too (or only them). */
+  oauth?: SandboxOAuthOptions;
 }
 
 export interface SandboxHandle {
@@ -75,9 +78,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const store = createStore(SEED, files, storage);
   const router = new Router();
   for (const { product, routes } of MOUNTS) router.mount(PRODUCT_BASES[product], routes);
+  const { oauth } = options;
+  // jose and the discovery code are loaded only for a sandbox that takes tokens.
+  const access: Access = {
+    keys: !oauth?.only,
+    bearer: oauth && (await import('./oauth.js')).bearerCheck(oauth),
+  };
 
   const server = createServer((request, response) => {
-    void respond(request, response, router, store, encoding);
+    void respond(request, response, router, store, encoding, access);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -147,10 +156,11 @@ async function respond(
   router: Router,
   store: Store,
   encoding: EncodingMode,
+  access: Access,
 ): Promise<void> {
   let reply: Reply;
   try {
-    reply = await dispatch(request, router, store);
+    reply = await dispatch(request, router, store, access);
   } catch (error) {
     reply = replyForError(error);
   }
@@ -163,11 +173,9 @@ async function respond(
   else writeResponse(request, response, reply.status, reply.body, reply.headers ?? {}, encoding);
 }
 
-async function dispatch(request: IncomingMessage, router: Router, store: Store): Promise<Reply> {
+async function dispatch(request: IncomingMessage, router: Router, store: Store, access: Access): Promise<Reply> {
   const url = requestUrl(request);
-  if (!hasCredentials(request)) {
-    throw new ApiError(401, 'Missing credentials: send both the X-API-KEY and the X-API-TOKEN header.');
-  }
+  await authenticate(request, access);
   const method = request.method ?? 'GET';
   const match = router.match(method, url.pathname);
   switch (match.kind) {
@@ -215,7 +223,30 @@ function requestUrl(request: IncomingMessage): URL {
   }
 }
 
-function hasCredentials(request: IncomingMessage): boolean {
+/** How requests prove who they are: API keys (any non-empty pair), and with OAuth, bearer tokens. */
+interface Access {
+  bearer?: BearerCheck;
+  keys: boolean;
+}
+
+async function authenticate(request: IncomingMessage, access: Access): Promise<void> {
+  const authorization = request.headers.authorization;
+  if (access.bearer && authorization?.toLowerCase().startsWith('bearer ')) {
+    if (await access.bearer(authorization.slice(7).trim())) return;
+    throw new ApiError(401, 'The access token is not valid here.', undefined, {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    });
+  }
+  if (access.keys && hasApiKeys(request)) return;
+  throw new ApiError(
+    401,
+    access.keys
+      ? `Missing credentials: send both the X-API-KEY and the X-API-TOKEN header${access.bearer ? ', or an OAuth bearer token' : ''}.`
+      : 'Missing credentials: send an OAuth bearer token (Authorization: Bearer ...).',
+  );
+}
+
+function hasApiKeys(request: IncomingMessage): boolean {
   const present = (name: string) => {
     const value = request.headers[name];
     return typeof value === 'string' && value.trim() !== '';
@@ -224,7 +255,7 @@ function hasCredentials(request: IncomingMessage): boolean {
 }
 
 function replyForError(error: unknown): Reply {
-  if (error instanceof ApiError) return { status: error.status, body: error.toDocument() };
+  if (error instanceof ApiError) return { status: error.status, body: error.toDocument(), headers: error.headers };
   if (error instanceof ValidationFailure) return { status: 422, body: error.toBody() };
   const detail = error instanceof Error ? error.message : String(error);
   return { status: 500, body: new ApiError(500, `The sandbox failed unexpectedly: ${detail}`).toDocument() };

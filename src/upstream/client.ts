@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { Agent, request, type Dispatcher, type FormData } from 'undici';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
-import type { AuthProvider } from './auth.js';
+import { CredentialsUnavailable, type AuthProvider } from './auth.js';
 
 export interface UpstreamOptions {
   baseUrls: Readonly<Record<Product, string>>;
@@ -100,7 +100,9 @@ function isForm(body: unknown): body is FormData {
 
 /**
  * One keep-alive connection pool per origin (undici Agent), gzip/br decoding,
- * timeouts. It never retries: a repeated POST could record a payment twice.
+ * timeouts. It never retries a request the API may have processed: a repeated POST
+ * could record a payment twice. A 401 means nothing was processed, so a request that
+ * got one is sent once more when the credentials could be renewed.
  * API credentials go only to the configured API base URLs, never to the storage
  * hosts that downloads are redirected to.
  */
@@ -108,13 +110,20 @@ export class UpstreamClient {
   readonly #dispatcher: Agent;
   readonly #options: UpstreamOptions;
 
-  constructor(options: UpstreamOptions) {
+  constructor(options: UpstreamOptions, dispatcher?: Agent) {
     this.#options = options;
-    this.#dispatcher = new Agent({
-      keepAliveTimeout: 30_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+    this.#dispatcher =
+      dispatcher ??
+      new Agent({
+        keepAliveTimeout: 30_000,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+  }
+
+  /** The same client (and connection pool) with other credentials, e.g. those of one caller. */
+  withAuth(auth: AuthProvider): UpstreamClient {
+    return new UpstreamClient({ ...this.#options, auth }, this.#dispatcher);
   }
 
   baseUrl(product: Product): string {
@@ -146,15 +155,36 @@ export class UpstreamClient {
 
   async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
     const url = this.baseUrl(upstream.product) + upstream.path;
-    const all = { ...headers, ...(await this.#options.auth.headers()) };
+    const { auth } = this.#options;
     let body: string | FormData | undefined;
+    const contentType: Record<string, string> = {};
     if (isForm(upstream.body)) {
       body = upstream.body;
     } else if (upstream.body !== undefined) {
       body = JSON.stringify(upstream.body);
-      all['content-type'] = 'application/json';
+      contentType['content-type'] = 'application/json';
     }
-    return this.#request(upstream.method, url, all, body, upstream.signal);
+    const send = async () => {
+      const credentials = await this.#credentials(upstream.method, url);
+      return this.#request(upstream.method, url, { ...headers, ...contentType, ...credentials }, body, upstream.signal);
+    };
+    const response = await send();
+    // A streamed form cannot be sent twice; its caller sees the 401 (the next request has fresh credentials).
+    if (response.status !== 401 || !auth.refresh || isForm(body)) return response;
+    await response.body.dump();
+    auth.refresh();
+    return send();
+  }
+
+  async #credentials(method: HttpMethod, url: string): Promise<Record<string, string>> {
+    try {
+      return await this.#options.auth.headers();
+    } catch (error) {
+      if (error instanceof CredentialsUnavailable) {
+        throw new UpstreamError(`${method} ${url} was not sent: ${error.message}`, 'not-sent', { cause: error });
+      }
+      throw error;
+    }
   }
 
   async #request(

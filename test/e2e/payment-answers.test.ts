@@ -199,7 +199,7 @@ describe('when reading back fails after the payment was booked', () => {
       /^The payment was registered \(the API confirmed it\), but reading the details back failed, so this is the API's reply alone\. Do not repeat the call\. \(list_invoice_payments failed: the API answered HTTP 503/,
     );
     expect(dataOf<Invoice>(result)).toMatchObject({ id: invoice.id, payment_amount_gross: { amount: '321.00' } });
-    expect(proxy.seen.filter((line) => line.startsWith('POST '))).toHaveLength(1);
+    expect(proxy.seen.filter((request) => request.method === 'POST')).toHaveLength(1);
 
     // Straight at the API: the payment is there, once.
     proxy.fails = () => false;

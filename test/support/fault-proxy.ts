@@ -2,9 +2,17 @@
  * A forwarding proxy in front of a real API (the sandbox) that fails the requests a test picks,
  * so a test can break one exchange of many and see what the server makes of it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The request body as text (the tests send small JSON bodies). */
+  body: string;
+}
 
 export interface FaultProxy {
   /** The proxy's origin; paths below it are the target's. */
@@ -12,8 +20,8 @@ export interface FaultProxy {
   /** Requests that get `failWith` instead of being forwarded. */
   fails: (method: string, path: string) => boolean;
   failWith: { status: number; body?: unknown };
-  /** Every request as `METHOD path`, in order. */
-  seen: string[];
+  /** Every request that reached the proxy, in order. */
+  seen: SeenRequest[];
   close(): Promise<void>;
 }
 
@@ -28,21 +36,22 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
   const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const method = incoming.method ?? 'GET';
     const path = incoming.url ?? '/';
-    proxy.seen.push(`${method} ${path}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    proxy.seen.push({ method, path, headers: incoming.headers, body: body.toString('utf8') });
     if (proxy.fails(method, path)) {
-      incoming.resume();
       outgoing.writeHead(proxy.failWith.status, { 'content-type': 'application/json' });
       outgoing.end(JSON.stringify(proxy.failWith.body ?? {}));
       return;
     }
-    const headers = Object.fromEntries(
-      Object.entries(incoming.headers).filter(([name]) => name !== 'host' && name !== 'connection'),
-    );
-    const hasBody = method !== 'GET' && method !== 'HEAD';
+    // The body is forwarded whole, so undici sets its length itself.
+    const hopByHop = new Set(['host', 'connection', 'transfer-encoding', 'content-length']);
+    const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !hopByHop.has(name)));
     const answer = await request(targetOrigin + path, {
       method: method as 'GET',
       headers: headers as Record<string, string>,
-      body: hasBody ? incoming : undefined,
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
     });
     outgoing.writeHead(answer.statusCode, answer.headers as Record<string, string>);
     for await (const chunk of answer.body) outgoing.write(chunk);

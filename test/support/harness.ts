@@ -149,21 +149,25 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
     stderr: () => stderr,
     process: child,
     async stop() {
-      if (child.exitCode !== null) return;
+      // Gone already: ended on its own, or killed by a test.
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      await exited;
     },
   };
 }
 
-export async function connectHttp(era: Era, endpoint: string): Promise<TestClient> {
+/** A client over HTTP; with `token`, every request carries it as a Bearer token. */
+export async function connectHttp(era: Era, endpoint: string, token?: string): Promise<TestClient> {
+  const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
   if (era === 'modern') {
     const client = new ModernClient(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new ModernHttp(new URL(endpoint)));
+    await client.connect(new ModernHttp(new URL(endpoint), { requestInit }));
     return wrap(client, 'modern', 'http');
   }
   const client = new LegacyClient(clientInfo);
-  await client.connect(new LegacyHttp(new URL(endpoint)));
+  await client.connect(new LegacyHttp(new URL(endpoint), { requestInit }));
   return wrap(client, 'legacy', 'http');
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The sandbox as an OAuth resource server, like the real service can be: `Authorization: Bearer`
+ * JWTs checked against the issuer's keys, issuer, audience and expiry. API keys keep working
+ * beside them unless `only` is set.
+ */
+import { verifyAccessToken } from '../oauth/access-token.js';
+import { lazyIssuer } from '../oauth/issuer.js';
+
+export interface SandboxOAuthOptions {
+  /** The authorization server whose tokens are accepted. */
+  issuer: string;
+  /** The audience API tokens must carry (the API's resource indicator). */
+  audience: string;
+  /** Refuse API keys: only bearer tokens get in. */
+  only?: boolean;
+}
+
+/** The verified token subject, or undefined when the token does not pass. */
+export type BearerCheck = (token: string) => Promise<string | undefined>;
+
+export function bearerCheck(options: SandboxOAuthOptions): BearerCheck {
+  const issuer = lazyIssuer(options.issuer);
+  return async (token) => {
+    try {
+      const { keys, metadata } = await issuer();
+      const claims = await verifyAccessToken(token, { keys, issuer: metadata.issuer, audience: options.audience });
+      return String(claims.sub ?? claims.client_id ?? '');
+    } catch {
+      return undefined;
+    }
+  };
+}

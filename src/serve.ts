@@ -1,0 +1,155 @@
+/**
+ * Serving MCP: configuration -> API client (or the embedded sandbox) -> tool surfaces ->
+ * stdio or HTTP. OAuth code, the HTTP stack and the sandbox are loaded only when used.
+ */
+import { auditToStderr } from './audit.js';
+import { callerOf, type Caller } from './auth/caller.js';
+import type { Config, UpstreamAuthConfig } from './config.js';
+import type { SandboxHandle } from './sandbox/index.js';
+import { createMcpServer, SERVER_NAME, SERVER_VERSION, type ServerSetup } from './server.js';
+import { toolSurface } from './surface.js';
+import { serveOverStdio } from './transports/stdio.js';
+import { apiKeyAuth, CredentialsUnavailable, type AuthProvider } from './upstream/auth.js';
+import { UpstreamClient } from './upstream/client.js';
+
+const log = (message: string) => console.error(message);
+
+function sandboxReason(config: Config): string | undefined {
+  if (config.sandbox) return '--sandbox was given';
+  if (config.upstreamAuth.kind === 'none') return 'PFM_API_KEY and PFM_API_TOKEN are not set';
+  return undefined;
+}
+
+interface UpstreamCredentials {
+  shared: AuthProvider;
+  /** Token exchange: each caller's own credentials. */
+  forCaller?: (caller: Caller) => AuthProvider;
+}
+
+async function upstreamCredentials(auth: UpstreamAuthConfig, config: Config): Promise<UpstreamCredentials> {
+  switch (auth.kind) {
+    case 'none':
+      return { shared: apiKeyAuth('sandbox', 'sandbox') };
+    case 'api-key':
+      return { shared: apiKeyAuth(auth.apiKey, auth.apiToken) };
+    case 'client-credentials': {
+      const { clientCredentialsAuth } = await import('./upstream/oauth-auth.js');
+      return { shared: clientCredentialsAuth({ ...auth, credentials: config.oauthClient! }) };
+    }
+    case 'token-exchange': {
+      const { tokenExchangeAuth } = await import('./upstream/oauth-auth.js');
+      const exchange = tokenExchangeAuth({ ...auth, credentials: config.oauthClient! });
+      const refuse: AuthProvider = {
+        headers: () => Promise.reject(new CredentialsUnavailable('token exchange needs a caller; none is known here')),
+      };
+      return { shared: refuse, forCaller: (caller) => exchange.forCaller(caller) };
+    }
+  }
+}
+
+/** /readyz: the API answers at all (any HTTP status counts; only a failed connection does not). */
+function upstreamReachable(baseUrl: string, timeoutMs: number): () => Promise<boolean> {
+  let checked = 0;
+  let reachable = false;
+  return async () => {
+    if (Date.now() - checked < 5_000) return reachable;
+    checked = Date.now();
+    try {
+      const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(Math.min(timeoutMs, 5_000)) });
+      await response.body?.cancel();
+      reachable = true;
+    } catch {
+      reachable = false;
+    }
+    return reachable;
+  };
+}
+
+export function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** The embedded sandbox; with OAuth upstream credentials it checks the tokens they bring, like the API would. */
+async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
+  const { startSandbox } = await import('./sandbox/index.js');
+  return startSandbox(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {});
+}
+
+const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, { issuer: string }> =>
+  auth.kind === 'client-credentials' || auth.kind === 'token-exchange';
+
+export async function serve(config: Config): Promise<void> {
+  const reason = sandboxReason(config);
+  let sandbox: SandboxHandle | undefined;
+  if (reason) {
+    sandbox = await startSandbox(config.upstreamAuth);
+    log(`Using the embedded SANDBOX API with demo data (${reason}) at ${sandbox.origin}.`);
+  }
+  const auth = sandbox && !isOAuth(config.upstreamAuth) ? ({ kind: 'none' } as const) : config.upstreamAuth;
+  const credentials = await upstreamCredentials(auth, config);
+  const upstream = new UpstreamClient({
+    baseUrls: sandbox?.baseUrls ?? config.urls,
+    auth: credentials.shared,
+    timeoutMs: config.timeoutMs,
+  });
+  const surface = toolSurface(config);
+  const setup: ServerSetup = {
+    surface,
+    readSurface: toolSurface({ ...config, readOnly: true }),
+    upstream,
+    upstreamFor: credentials.forCaller && ((caller) => upstream.withAuth(credentials.forCaller!(caller))),
+    files: { roots: config.fileRoots },
+    // About four characters a token.
+    answerBudget: config.maxAnswerTokens * 4,
+    sandbox: Boolean(sandbox),
+    readOnly: config.readOnly,
+    audit: config.oauth ? auditToStderr : undefined,
+  };
+  const hidden = surface.reachable.length - surface.direct.length;
+  log(
+    `${SERVER_NAME} ${SERVER_VERSION}: ${surface.direct.length} tools${hidden ? `, ${hidden} more through search_tools` : ''}` +
+      `${config.readOnly ? ' (read-only)' : ''} over ${config.transport}.`,
+  );
+
+  if (config.transport === 'stdio') {
+    await serveOverStdio(() => createMcpServer(setup));
+  } else {
+    if (config.insecureNoAuth && !config.oauth) {
+      log(
+        'WARNING: --insecure-no-auth: /mcp accepts every request without authentication; only safe behind a proxy that authenticates.',
+      );
+    }
+    const { serveOverHttp } = await import('./transports/http.js');
+    const resourceServer = config.oauth
+      ? (await import('./auth/resource-server.js')).createResourceServer({
+          issuerUrl: config.oauth.issuer,
+          publicUrl: config.oauth.publicUrl,
+          introspection: config.oauth.introspection,
+          log,
+        })
+      : undefined;
+    const changesData = (name: string) => surface.byName.get(name)?.hints.readOnlyHint === false;
+    const upstreamAnswers = upstreamReachable(upstream.baseUrl(config.products[0]!), config.timeoutMs);
+    const http = await serveOverHttp((authInfo) => createMcpServer(setup, authInfo && callerOf(authInfo)), {
+      host: config.host,
+      port: config.port,
+      allowedOrigins: config.allowedOrigins,
+      allowedHosts: config.allowedHosts,
+      maxBodyBytes: config.maxBodyBytes,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      resourceServer,
+      changesData,
+      audit: setup.audit,
+      readiness: async () => ({ upstream: await upstreamAnswers() }),
+    });
+    log(`MCP endpoint: ${http.endpoint}`);
+    if (config.oauth) log(`OAuth: /mcp accepts tokens of ${config.oauth.issuer} for ${config.oauth.publicUrl}.`);
+    await untilStopped();
+    await http.close();
+  }
+  await upstream.close();
+  await sandbox?.close();
+}

@@ -1,0 +1,46 @@
+/**
+ * What a start loads: a stdio server with API keys loads neither the OAuth code (openid-client,
+ * jose, oauth4webapi, our auth modules), nor the HTTP stack, nor the sandbox.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { connectStdio } from '../support/harness.js';
+
+const REGISTER = fileURLToPath(new URL('../support/load-trace/register.mjs', import.meta.url));
+
+async function modulesLoaded(options: { args?: string[]; env?: Record<string, string> }): Promise<string[]> {
+  const log = join(mkdtempSync(join(tmpdir(), 'pfm-load-')), 'modules.log');
+  const client = await connectStdio('modern', {
+    args: options.args,
+    env: { ...options.env, NODE_OPTIONS: `--import ${REGISTER}`, PFM_TEST_LOAD_LOG: log },
+  });
+  await client.callTool('list_projects').catch(() => undefined);
+  await client.close();
+  // The server writes its list as it exits.
+  for (let i = 0; i < 50 && !readFileSync(log, { flag: 'a+' }).length; i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+/** The OAuth libraries and our modules that use them (auth/scopes.js and auth/caller.js are plain names and types). */
+const OAUTH =
+  /node_modules\/(openid-client|jose|oauth4webapi)\/|\/dist\/src\/(oauth\/|auth\/(token-verifier|resource-server)|upstream\/oauth-auth)/;
+
+describe('what a start loads', () => {
+  it('stdio with API keys: no OAuth code, no HTTP stack, no sandbox', async () => {
+    const loaded = await modulesLoaded({
+      env: { PFM_API_KEY: 'k', PFM_API_TOKEN: 't', PFM_FINCON_URL: 'http://127.0.0.1:9/fincon/v1' },
+    });
+    expect(loaded.some((url) => url.endsWith('/dist/src/server.js'))).toBe(true);
+    expect(loaded.filter((url) => OAUTH.test(url))).toEqual([]);
+    expect(loaded.filter((url) => /\/dist\/src\/(transports\/http|sandbox\/)/.test(url))).toEqual([]);
+  });
+
+  it('sees what is loaded: the sandbox when it runs', async () => {
+    const loaded = await modulesLoaded({ args: ['--sandbox'] });
+    expect(loaded.some((url) => url.includes('/dist/src/sandbox/index.js'))).toBe(true);
+  });
+});
