@@ -3,7 +3,7 @@ import { catalog, toolsets } from '../tools/index.js';
 import { z } from 'zod';
 import { FLAGS, loadConfig, oauthUrl, switchValue, wholeNumber } from './config.js';
 import { asksForHelp, checkedFlags, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
-import { serve, untilStopped } from './serve.js';
+import { sandboxFaults, serve, untilStopped } from './serve.js';
 import { SERVER_NAME, SERVER_VERSION } from './server.js';
 
 const log = (message: string) => console.error(message);
@@ -67,6 +67,14 @@ const SANDBOX_FLAGS = [
     env: false,
     description: 'With --oauth-issuer: refuse API keys, accept only bearer tokens.',
   },
+  {
+    name: 'faults',
+    kind: 'string',
+    value: 'SPEC',
+    env: false,
+    description:
+      'Misbehave on purpose, e.g. drop-after-commit=0.1,status-503=0.05,status-429=0.05,latency-ms=0-40,seed=7 (the embedded sandbox reads PFM_SANDBOX_FAULTS).',
+  },
 ] as const satisfies readonly FlagSpec[];
 
 const sandboxSchema = z.object({
@@ -74,6 +82,7 @@ const sandboxSchema = z.object({
   'oauth-issuer': oauthUrl.optional(),
   'oauth-audience': z.string().min(1, { error: 'must not be empty' }).optional(),
   'oauth-only': switchValue,
+  faults: z.string().optional(),
 });
 
 const CATALOG_FLAGS: readonly FlagSpec[] = [
@@ -126,9 +135,11 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
   }
   // Loaded only when used: a server with credentials never pays for the sandbox's code.
   const { startSandbox } = await import('./sandbox/index.js');
+  const faults = await sandboxFaults(flags.faults, '--faults');
   const sandbox = await startSandbox({
     port: flags.port,
     oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
+    faults,
   });
   for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
   const keys = 'any non-empty X-API-KEY and X-API-TOKEN are accepted';

@@ -5,7 +5,8 @@
 import { auditToStderr } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
 import type { Config, UpstreamAuthConfig } from './config.js';
-import type { SandboxHandle } from './sandbox/index.js';
+import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
+import { UsageError } from './flags.js';
 import { createMcpServer, SERVER_NAME, SERVER_VERSION, type ServerSetup } from './server.js';
 import { toolSurface } from './surface.js';
 import { serveOverStdio } from './transports/stdio.js';
@@ -72,10 +73,27 @@ export function untilStopped(): Promise<void> {
   });
 }
 
-/** The embedded sandbox; with OAuth upstream credentials it checks the tokens they bring, like the API would. */
+/** A sandbox fault spec from `source` (a flag or variable), refused in one line when it is wrong. */
+export async function sandboxFaults(text: string | undefined, source: string): Promise<FaultSpec | undefined> {
+  if (text === undefined) return undefined;
+  const { parseFaultSpec, FaultSpecError } = await import('./sandbox/index.js');
+  try {
+    return parseFaultSpec(text);
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw new UsageError([`${source}: ${error.message}`]);
+    throw error;
+  }
+}
+
+/**
+ * The embedded sandbox; with OAuth upstream credentials it checks the tokens they bring, like
+ * the API would, and PFM_SANDBOX_FAULTS makes it misbehave on purpose.
+ */
 async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
   const { startSandbox } = await import('./sandbox/index.js');
-  return startSandbox(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {});
+  const faults = await sandboxFaults(process.env.PFM_SANDBOX_FAULTS || undefined, 'PFM_SANDBOX_FAULTS');
+  if (faults) log(`The sandbox injects faults: ${process.env.PFM_SANDBOX_FAULTS}.`);
+  return startSandbox({ faults, ...(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {}) });
 }
 
 const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, { issuer: string }> =>

@@ -64,6 +64,7 @@ const GOOD_VALUES: Record<string, string> = {
   'upstream-resource': 'https://api.example.com',
   'upstream-scope': 'api',
   'oauth-audience': 'https://api.example.com',
+  faults: 'latency-ms=0-5',
 };
 
 /** A value each string flag refuses; flags that take any text are listed with none. */
@@ -93,6 +94,7 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp sandbox port': 'eighty',
   'project-finance-mcp sandbox oauth-issuer': 'http://id.example.com',
   'project-finance-mcp sandbox oauth-audience': '',
+  'project-finance-mcp sandbox faults': 'explode=1',
 };
 
 const flagArgs = (spec: FlagSpec) =>

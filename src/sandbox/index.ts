@@ -17,6 +17,9 @@ import { readBody, writeFile, writeResponse, type EncodingMode } from './http.js
 import { createRandom } from './random.js';
 import { pathTemplate, Router, type Method, type Reply, type RouteSpec } from './router.js';
 import type { Store } from './store.js';
+import { faultPlanner, type FaultPlanner, type FaultSpec } from './faults.js';
+
+export { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults.js';
 import type { BearerCheck, SandboxOAuthOptions } from './oauth.js';
 import { parseJsonBody, ValidationFailure, type ValidationDetail } from './validation.js';
 
@@ -29,6 +32,8 @@ export interface SandboxOptions {
   encoding?: EncodingMode;
   /** Accept OAuth bearer tokens of this issuer and audience too (or only them). */
   oauth?: SandboxOAuthOptions;
+  /** Faults on purpose: refusals, latency, connections cut after a write was stored. */
+  faults?: FaultSpec;
 }
 
 export interface SandboxHandle {
@@ -85,8 +90,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     bearer: oauth && (await import('./oauth.js')).bearerCheck(oauth),
   };
 
+  const planFaults = options.faults && faultPlanner(options.faults);
   const server = createServer((request, response) => {
-    void respond(request, response, router, store, encoding, access);
+    void respond(request, response, router, store, encoding, access, planFaults);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -157,12 +163,28 @@ async function respond(
   store: Store,
   encoding: EncodingMode,
   access: Access,
+  planFaults: FaultPlanner | undefined,
 ): Promise<void> {
+  const plan = planFaults?.(BODY_METHODS.has(request.method ?? 'GET') || request.method === 'DELETE');
+  if (plan?.delayMs) await new Promise((resolve) => setTimeout(resolve, plan.delayMs));
   let reply: Reply;
-  try {
-    reply = await dispatch(request, router, store, access);
-  } catch (error) {
-    reply = replyForError(error);
+  if (plan?.refuse) {
+    reply = replyForError(
+      plan.refuse === 429
+        ? new ApiError(429, 'Too many requests (an injected fault); retry after a second.', undefined, { 'Retry-After': '1' })
+        : new ApiError(503, 'Service unavailable (an injected fault); nothing was stored.'),
+    );
+  } else {
+    try {
+      reply = await dispatch(request, router, store, access);
+    } catch (error) {
+      reply = replyForError(error);
+    }
+    if (plan?.dropAfterCommit && reply.status < 400) {
+      // Stored, and the answer is lost: the client cannot tell whether the write happened.
+      request.socket.destroy();
+      return;
+    }
   }
   // A handler that answered before reading an upload leaves the body unread; drain it.
   if (!request.readableEnded) request.resume();

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { Agent, request, type Dispatcher, type FormData } from 'undici';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
+import { backoffMs, RETRY_ATTEMPTS, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 export interface UpstreamOptions {
   baseUrls: Readonly<Record<Product, string>>;
@@ -47,11 +49,15 @@ export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly delivery: DeliveryState,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; timedOut?: boolean },
   ) {
     super(message, options);
     this.name = 'UpstreamError';
+    this.timedOut = options?.timedOut ?? false;
   }
+
+  /** The API did not answer in time (asking again would only double the wait). */
+  readonly timedOut: boolean;
 }
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']);
@@ -101,8 +107,9 @@ function isForm(body: unknown): body is FormData {
 /**
  * One keep-alive connection pool per origin (undici Agent), gzip/br decoding,
  * timeouts. It never retries a request the API may have processed: a repeated POST
- * could record a payment twice. A 401 means nothing was processed, so a request that
- * got one is sent once more when the credentials could be renewed.
+ * could record a payment twice. Reads (GET) are asked again after a failed connection,
+ * 429 or 502/503/504 (see retry.ts). A 401 means nothing was processed, so a request
+ * that got one is sent once more when the credentials could be renewed.
  * API credentials go only to the configured API base URLs, never to the storage
  * hosts that downloads are redirected to.
  */
@@ -168,12 +175,32 @@ export class UpstreamClient {
       const credentials = await this.#credentials(upstream.method, url);
       return this.#request(upstream.method, url, { ...headers, ...contentType, ...credentials }, body, upstream.signal);
     };
-    const response = await send();
-    // A streamed form cannot be sent twice; its caller sees the 401 (the next request has fresh credentials).
-    if (response.status !== 401 || !auth.refresh || isForm(body)) return response;
-    await response.body.dump();
-    auth.refresh();
-    return send();
+    let refreshed = false;
+    for (let attempt = 1; ; attempt += 1) {
+      const mayRetry = upstream.method === 'GET' && attempt < RETRY_ATTEMPTS;
+      let response: StreamedResponse;
+      try {
+        response = await send();
+      } catch (error) {
+        if (!mayRetry || !(error instanceof UpstreamError) || error.timedOut) throw error;
+        await sleep(backoffMs(attempt), undefined, { signal: upstream.signal });
+        continue;
+      }
+      // A 401 means nothing was processed. A streamed form cannot be sent twice; its caller
+      // sees the 401 (and the next request has fresh credentials).
+      if (response.status === 401 && auth.refresh && !refreshed && !isForm(body)) {
+        refreshed = true;
+        await response.body.dump();
+        auth.refresh();
+        attempt -= 1;
+        continue;
+      }
+      if (!mayRetry || !RETRYABLE_STATUSES.has(response.status)) return response;
+      const wait = retryAfterMs(headerValue(response.headers, 'retry-after')) ?? backoffMs(attempt);
+      if (wait === Infinity) return response;
+      await response.body.dump();
+      await sleep(wait, undefined, { signal: upstream.signal });
+    }
   }
 
   async #credentials(method: HttpMethod, url: string): Promise<Record<string, string>> {
@@ -207,8 +234,15 @@ export class UpstreamClient {
     } catch (error) {
       const code = errorCode(error);
       const delivery: DeliveryState = code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent';
-      const reason = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' ? 'timed out' : 'failed';
-      throw new UpstreamError(`${method} ${url} ${reason} (${code ?? (error as Error).message})`, delivery, { cause: error });
+      const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      throw new UpstreamError(
+        `${method} ${url} ${timedOut ? 'timed out' : 'failed'} (${code ?? (error as Error).message})`,
+        delivery,
+        {
+          cause: error,
+          timedOut,
+        },
+      );
     }
   }
 

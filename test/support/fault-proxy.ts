@@ -19,7 +19,8 @@ export interface FaultProxy {
   origin: string;
   /** Requests that get `failWith` instead of being forwarded. */
   fails: (method: string, path: string) => boolean;
-  failWith: { status: number; body?: unknown };
+  /** The answer a failed request gets, or 'drop': the connection is cut without one. */
+  failWith: { status: number; body?: unknown; headers?: Record<string, string> } | 'drop';
   /** Every request that reached the proxy, in order. */
   seen: SeenRequest[];
   close(): Promise<void>;
@@ -41,8 +42,13 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
     const body = Buffer.concat(chunks);
     proxy.seen.push({ method, path, headers: incoming.headers, body: body.toString('utf8') });
     if (proxy.fails(method, path)) {
-      outgoing.writeHead(proxy.failWith.status, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify(proxy.failWith.body ?? {}));
+      const failure = proxy.failWith;
+      if (failure === 'drop') {
+        incoming.socket.destroy();
+        return;
+      }
+      outgoing.writeHead(failure.status, { 'content-type': 'application/json', ...failure.headers });
+      outgoing.end(JSON.stringify(failure.body ?? {}));
       return;
     }
     // The body is forwarded whole, so undici sets its length itself.
