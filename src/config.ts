@@ -93,6 +93,21 @@ export const FLAGS = [
     description: 'HTTP: Host header hostnames accepted (DNS-rebinding guard); "any" disables the check.',
   },
   {
+    name: 'confirm-writes',
+    kind: 'string',
+    value: 'auto|token|off',
+    default: 'auto',
+    description:
+      'How a write that moves money gets the person\'s consent: "auto" asks them through the client (elicitation) where it can, else returns a preview and a confirmation to send back; "token" always the latter; "off" writes at once (only for trusted automation).',
+  },
+  {
+    name: 'confirmation-ttl',
+    kind: 'string',
+    value: 'SECONDS',
+    default: '600',
+    description: "How long a preview's confirmation stays valid.",
+  },
+  {
     name: 'auth',
     kind: 'string',
     value: 'none|oauth',
@@ -245,6 +260,8 @@ const flagSchema = z.object({
   'allowed-origins': z.string().transform(list),
   'allowed-hosts': z.string().optional(),
   'file-roots': z.string().optional(),
+  'confirm-writes': z.enum(['auto', 'token', 'off'], { error: 'must be auto, token or off' }),
+  'confirmation-ttl': wholeNumber(1, 86_400, '600'),
   auth: z.enum(['none', 'oauth'], { error: 'must be none or oauth' }),
   'oauth-issuer': oauthUrl.optional(),
   'public-url': oauthUrl.optional(),
@@ -284,6 +301,7 @@ interface Secrets {
   apiToken?: string;
   clientId?: string;
   clientSecret?: string;
+  confirmationKey?: string;
 }
 
 function readSecrets(env: NodeJS.ProcessEnv): Secrets {
@@ -292,6 +310,7 @@ function readSecrets(env: NodeJS.ProcessEnv): Secrets {
     apiToken: secret(env, 'PFM_API_TOKEN'),
     clientId: secret(env, 'PFM_OAUTH_CLIENT_ID'),
     clientSecret: secret(env, 'PFM_OAUTH_CLIENT_SECRET'),
+    confirmationKey: secret(env, 'PFM_CONFIRMATION_KEY'),
   };
 }
 
@@ -404,6 +423,10 @@ function configFrom(flags: Flags, secrets: Secrets) {
     upstreamAuth: upstreamAuthFrom(flags, secrets),
     /** This server's own client credentials at the authorization server. */
     oauthClient: client,
+    confirmWrites: flags['confirm-writes'],
+    confirmationTtlMs: flags['confirmation-ttl'] * 1000,
+    /** Seals confirmations; instances that share it accept each other's. Made at start when absent. */
+    confirmationKey: secrets.confirmationKey,
   };
 }
 

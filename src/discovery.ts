@@ -2,8 +2,9 @@
  * search_tools and call_tool: every operation of the chosen products stays reachable
  * while tools/list carries only the daily work.
  */
-import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ToolAnswer } from './dispatch/execute.js';
 import type { Operation, Product } from './dispatch/operation.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
@@ -114,7 +115,7 @@ function argumentLines(schema: Record<string, unknown>): string[] {
 
 export interface DiscoveryOptions extends ToolSurface {
   readOnly: boolean;
-  run(operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  run(operation: Operation, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer>;
 }
 
 const searchOutput = z.object({
@@ -241,7 +242,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
       }
       const parsed = operation.inputSchema.safeParse(args);
       if (!parsed.success) return errorResult(describeIssues(operation.name, parsed.error.issues));
-      return options.run(operation, parsed.data as Record<string, unknown>, context.mcpReq.signal);
+      return options.run(operation, parsed.data as Record<string, unknown>, context);
     },
   );
 }

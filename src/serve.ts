@@ -5,6 +5,7 @@
 import { auditToStderr } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
 import type { Config, UpstreamAuthConfig } from './config.js';
+import { ConfirmationSeal } from './dispatch/confirmation.js';
 import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
 import { UsageError } from './flags.js';
 import { createMcpServer, SERVER_NAME, SERVER_VERSION, type ServerSetup } from './server.js';
@@ -114,6 +115,11 @@ export async function serve(config: Config): Promise<void> {
     timeoutMs: config.timeoutMs,
   });
   const surface = toolSurface(config);
+  if (config.confirmWrites === 'off') {
+    log(
+      'WARNING: --confirm-writes off: payments and budgets are written on a single call, without anyone confirming. Only for trusted automation.',
+    );
+  }
   const setup: ServerSetup = {
     surface,
     readSurface: toolSurface({ ...config, readOnly: true }),
@@ -125,6 +131,7 @@ export async function serve(config: Config): Promise<void> {
     sandbox: Boolean(sandbox),
     readOnly: config.readOnly,
     audit: config.oauth ? auditToStderr : undefined,
+    confirmations: { seal: new ConfirmationSeal(config.confirmationKey, config.confirmationTtlMs), mode: config.confirmWrites },
   };
   const hidden = surface.reachable.length - surface.direct.length;
   log(
@@ -138,6 +145,11 @@ export async function serve(config: Config): Promise<void> {
     if (config.insecureNoAuth && !config.oauth) {
       log(
         'WARNING: --insecure-no-auth: /mcp accepts every request without authentication; only safe behind a proxy that authenticates.',
+      );
+    }
+    if (!config.confirmationKey && config.confirmWrites !== 'off') {
+      log(
+        'Confirmations are sealed with a key made at this start: set PFM_CONFIRMATION_KEY (the same in every instance) so they commit on any instance and survive a restart.',
       );
     }
     const { serveOverHttp } = await import('./transports/http.js');

@@ -1,10 +1,11 @@
 /** Builds the MCP server from the catalog and the configuration. */
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import type { AuditSink } from './audit.js';
 import type { Caller } from './auth/caller.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
 import { registerDiscoveryTools } from './discovery.js';
-import { runOperation } from './dispatch/execute.js';
+import { consentChannel } from './consent.js';
+import { runOperation, type DispatchContext, type ToolAnswer } from './dispatch/execute.js';
 import { convertedOnce } from './json-schemas.js';
 import type { FileAccess } from './dispatch/files.js';
 import type { Operation } from './dispatch/operation.js';
@@ -28,6 +29,8 @@ export interface ServerSetup {
   readOnly: boolean;
   /** Hosted mode: where each tool call of a caller is recorded. */
   audit?: AuditSink;
+  /** How writes that move money are confirmed. */
+  confirmations?: DispatchContext['confirmations'];
 }
 
 const PRODUCT_NAMES = {
@@ -46,7 +49,7 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'Ids are UUIDs: find them with the list_* tools and their filters, never guess them.',
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
     'Lists return at most 100 rows (reporting 1000) and may stop earlier to keep answers small; when next_cursor is set, call the same tool again with the same arguments plus that cursor, until it is null. Totals over a whole list need every page.',
-    'The API does not deduplicate payments: read list_invoice_payments before registering one, and never repeat a payment call that may already have succeeded.',
+    'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
   if (reachable.length > direct.length) {
     lines.push(
@@ -75,13 +78,18 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
     files: setup.files,
     answerBudget: setup.answerBudget,
     operations: surface.byName,
+    confirmations: setup.confirmations,
+    caller: caller?.sub,
   };
   const audit = caller && setup.audit;
-  const run = async (operation: Operation, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> => {
-    if (!audit) return runOperation(operation, args, { ...context, signal });
+  const run = async (operation: Operation, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+    const dispatch = { ...context, signal: request.mcpReq.signal, consent: consentChannel(server, request) };
+    if (!audit) return runOperation(operation, args, dispatch);
     try {
-      const result = await runOperation(operation, args, { ...context, signal });
-      audit({ sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
+      const result = await runOperation(operation, args, dispatch);
+      // A question to the person is not an outcome yet; their answer comes with the next call.
+      if (!isInputRequiredResult(result))
+        audit({ sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
       return result;
     } catch (error) {
       audit({ sub: caller.sub, tool: operation.name, outcome: 'failed' });
@@ -98,7 +106,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
         outputSchema: convertedOnce(operation.outputSchema),
         annotations: operation.hints,
       },
-      (args, context) => run(operation, args as Record<string, unknown>, context.mcpReq.signal),
+      (args, request) => run(operation, args as Record<string, unknown>, request),
     );
   }
   if (surface.reachable.length > surface.direct.length) {

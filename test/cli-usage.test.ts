@@ -82,6 +82,8 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp allowed-origins': null,
   'project-finance-mcp file-roots': null,
   'project-finance-mcp allowed-hosts': null,
+  'project-finance-mcp confirm-writes': 'maybe',
+  'project-finance-mcp confirmation-ttl': '0',
   'project-finance-mcp auth': 'basic',
   'project-finance-mcp oauth-issuer': 'http://id.example.com',
   'project-finance-mcp public-url': 'ftp://finance-mcp.example.com/mcp',

@@ -3,13 +3,15 @@
  * -> a tool result with concise text and structured content. It knows no resource
  * by name; everything specific comes from the declaration.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
 import { UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
 import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
 import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
 import { ArgumentProblem, describeUpstreamFailure, errorResult, unreachable, unreadable } from './problems.js';
+import { confirmedArguments, type ConfirmationSeal } from './confirmation.js';
+import { runGuarded } from './guarded.js';
 import { createReader, ReadFailure } from './reader.js';
 import { prepareRequest, type PreparedRequest } from './request.js';
 import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
@@ -19,6 +21,12 @@ export interface DispatchContext {
   files: FileAccess;
   /** The operations answers may read through (see AnswerSupplement), by tool name. */
   operations: ReadonlyMap<string, Operation>;
+  /** How writes that move money are confirmed; absent: they are not guarded. */
+  confirmations?: { seal: ConfirmationSeal; mode: 'auto' | 'token' | 'off' };
+  /** Who is calling (the token subject in hosted mode); confirmations are bound to it. */
+  caller?: string;
+  /** Asking the person through the client (elicitation), where the client can. */
+  consent?: ConsentChannel;
   /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
   answerBudget: number;
   signal?: AbortSignal;
@@ -102,22 +110,73 @@ async function supplemented(
   }
 }
 
-/** Runs one operation with arguments already validated against its input schema. */
-export async function runOperation(operation: Operation, args: Args, context: DispatchContext): Promise<CallToolResult> {
+/** The answer to a tool call: a result, or (2026-07-28) a request for input the client retries with. */
+export type ToolAnswer = CallToolResult | InputRequiredResult;
+
+/**
+ * Asking the person for consent through the client. The request goes out as an input_required
+ * result (the SDK turns it into elicitation/create for 2025-11-25 clients); the client calls again
+ * with the person's answer and the state the request carried.
+ */
+export interface ConsentChannel {
+  /** The person's answer carried by this call, when it is such a retry. */
+  answer?: { action: 'accept' | 'decline' | 'cancel'; confirmed: boolean; state?: string };
+  /** The result that asks: `message` shown to the person, `state` echoed back with the answer. */
+  ask(message: string, state: string): InputRequiredResult;
+}
+
+/** What a call came to; `ambiguous` when it was a write that may or may not have been applied. */
+export interface Outcome {
+  result: CallToolResult;
+  ambiguous: boolean;
+}
+
+/** One request for the operation, shaped; never repeated for a write. */
+export async function perform(operation: Operation, args: Args, context: DispatchContext): Promise<Outcome> {
+  const write = operation.method !== 'GET';
   try {
     const prepared = await prepareRequest(operation, args, context.files);
     if (!isResourceView(operation.result) && operation.result.kind === 'file') {
-      return await runDownload(operation, operation.result.linkAttribute, prepared, args.save_to as string | undefined, context);
+      const result = await runDownload(
+        operation,
+        operation.result.linkAttribute,
+        prepared,
+        args.save_to as string | undefined,
+        context,
+      );
+      return { result, ambiguous: false };
     }
     const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
-    if (response.status >= 400) return errorResult(describeUpstreamFailure(operation, response));
+    if (response.status >= 400) {
+      return { result: errorResult(describeUpstreamFailure(operation, response)), ambiguous: write && response.status >= 500 };
+    }
     const answer = shapeChecked(operation, response, prepared, args, context);
-    return operation.supplement && !answer.isError ? await supplemented(operation.supplement, answer, args, context) : answer;
+    // A write the API accepted with an answer that cannot be read was most likely made.
+    if (answer.isError) return { result: answer, ambiguous: write };
+    const result = operation.supplement ? await supplemented(operation.supplement, answer, args, context) : answer;
+    return { result, ambiguous: false };
   } catch (error) {
     if (error instanceof ArgumentProblem) {
-      return errorResult(`Invalid argument for ${operation.name}; nothing was sent to the API.\n- ${error.message}`);
+      return {
+        result: errorResult(`Invalid argument for ${operation.name}; nothing was sent to the API.\n- ${error.message}`),
+        ambiguous: false,
+      };
     }
-    if (error instanceof UpstreamError) return errorResult(unreachable(operation, error));
+    if (error instanceof UpstreamError) {
+      return { result: errorResult(unreachable(operation, error)), ambiguous: write && error.delivery === 'maybe-sent' };
+    }
     throw error;
   }
+}
+
+/**
+ * Runs one operation with arguments already validated against its input schema. A write that
+ * moves money goes through its guard: preview, confirmation, commit (guarded.ts).
+ */
+export async function runOperation(operation: Operation, args: Args, context: DispatchContext): Promise<ToolAnswer> {
+  const { guard } = operation;
+  if (guard && context.confirmations && context.confirmations.mode !== 'off' && (guard.applies?.(args) ?? true)) {
+    return runGuarded(operation, guard, args, context, perform);
+  }
+  return (await perform(operation, confirmedArguments(args), context)).result;
 }

@@ -77,6 +77,11 @@ const uploadArguments = {
     .optional(),
 };
 
+const confirmationArgument = z.string().min(1).meta({
+  description:
+    'Leave out to get a preview (nothing is changed then). After the user agreed to the preview, the confirmation it gave, sent with exactly the previewed arguments.',
+});
+
 const saveToArgument = z.string().min(1).meta({
   description:
     'Local path to save the file to (inside the allowed file roots). Without it, files up to 1 MiB come back embedded in the result.',
@@ -97,6 +102,7 @@ export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject
   if (declaration.list) shape.cursor = cursorArgument.optional();
   if (declaration.upload) Object.assign(shape, uploadArguments);
   if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();
+  if (declaration.guard) shape.confirmation = confirmationArgument.optional();
 
   const { upload, check } = declaration;
   const requireOneOf = declaration.partialUpdate ? bodyArguments(declaration) : undefined;

@@ -117,6 +117,8 @@ export interface ListSpec {
 /** Reads through other declared operations, by tool name; a failed read throws. */
 export interface Reader {
   one(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource>;
+  /** Like `one`, but a resource that does not exist (404) is undefined. */
+  find(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource | undefined>;
   /** Every row of a list, all pages. */
   all(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource[]>;
 }
@@ -137,6 +139,55 @@ export interface AnswerSupplement {
     answer: FlatResource;
     read: Reader;
   }): Promise<{ heading: string; fields: Record<string, unknown> }>;
+}
+
+/** What a write that moves money would do, shown to the person before they agree. */
+export interface Preview {
+  /** One line each: what changes, and the resulting state. */
+  summary: string[];
+  /** The values that change, before and after, exact. */
+  changes: Record<string, unknown>;
+  /** The state afterwards, e.g. the invoice's state and what it still owes. */
+  resulting: Record<string, unknown>;
+  /** What the person should know first: exceeds the approved amount, equals a payment booked today. */
+  warnings: string[];
+}
+
+/** A money write judged against the current state. */
+export interface Inspection {
+  /** Everything the write depends on; a confirmation is valid only while this stays the same. */
+  fingerprint: unknown;
+  preview: Preview;
+}
+
+/** The call cannot succeed in the current state; said before anything is sent. */
+export class Refusal extends Error {
+  override name = 'Refusal';
+}
+
+/**
+ * A write that moves money: previewed, confirmed by a person, then committed once. The
+ * dispatcher runs the contract; the guard knows the resource: what state matters, what the
+ * preview says, and how to recognise its own write after an answer was lost.
+ */
+export interface MoneyGuard {
+  /** Whether this call moves money (e.g. a contract unit update only when it sets the budget). */
+  applies?(args: Readonly<Record<string, unknown>>): boolean;
+  /** Reads the state the write depends on (the invoice and its payments, say). */
+  read(args: Readonly<Record<string, unknown>>, read: Reader): Promise<unknown>;
+  /** Judges the call against that state and previews it; throws Refusal when the state does not allow it. */
+  inspect(args: Readonly<Record<string, unknown>>, state: unknown): Inspection;
+  /**
+   * After an answer was lost: the resource this write made or changed, if it is there now
+   * (`before` was read just before sending), with a sentence for the model; else undefined.
+   */
+  findCommitted(
+    args: Readonly<Record<string, unknown>>,
+    before: unknown,
+    now: unknown,
+  ): { resource: Record<string, unknown>; text: string } | undefined;
+  /** What to read to see the state oneself, e.g. "list_invoice_payments for invoice <id>". */
+  howToCheck(args: Readonly<Record<string, unknown>>): string;
 }
 
 export interface OperationDeclaration {
@@ -174,6 +225,8 @@ export interface OperationDeclaration {
   onConflict?: string;
   /** More for the answer than the API's reply says, read after a success. */
   supplement?: AnswerSupplement;
+  /** The call moves money: preview, confirmation, commit (see MoneyGuard). */
+  guard?: MoneyGuard;
   result: ResultSpec;
 }
 

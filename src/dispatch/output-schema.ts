@@ -53,7 +53,29 @@ function resourceSchema(declaration: OperationDeclaration, view: ResourceView): 
   return one;
 }
 
-export function buildOutputSchema(declaration: OperationDeclaration): z.ZodObject {
+/**
+ * A write that moves money answers with a preview first, then with what it wrote; the fields of
+ * either may be missing from the other, and `status` tells which it is.
+ */
+function guardedSchema(written: z.ZodObject): z.ZodObject {
+  return written.partial().extend({
+    status: z.enum(['preview', 'committed', 'not_committed', 'declined', 'cancelled']).optional().meta({
+      description: 'preview: nothing changed yet; committed: written once; not_committed: nothing changed after a lost answer',
+    }),
+    confirmation: z.string().optional().meta({ description: 'Send it back with the same arguments once the user agreed' }),
+    expires_at: z.string().meta({ format: 'date-time' }).optional(),
+    preview: z
+      .looseObject({
+        summary: z.array(z.string()),
+        changes: z.looseObject({}),
+        resulting: z.looseObject({}),
+        warnings: z.array(z.string()),
+      })
+      .optional(),
+  });
+}
+
+function writtenSchema(declaration: OperationDeclaration): z.ZodObject {
   const { result } = declaration;
   if (isResourceView(result)) return resourceSchema(declaration, result);
   switch (result.kind) {
@@ -64,4 +86,9 @@ export function buildOutputSchema(declaration: OperationDeclaration): z.ZodObjec
     case 'file':
       return fileSchema;
   }
+}
+
+export function buildOutputSchema(declaration: OperationDeclaration): z.ZodObject {
+  const written = writtenSchema(declaration);
+  return declaration.guard ? guardedSchema(written) : written;
 }

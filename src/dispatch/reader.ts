@@ -15,6 +15,13 @@ import { flattenAs } from './results.js';
 /** A read that did not give an answer; the message says which and why, as the tool would. */
 export class ReadFailure extends Error {
   override name = 'ReadFailure';
+  constructor(
+    message: string,
+    /** The HTTP status, when the API answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 export function createReader(context: DispatchContext): Reader {
@@ -34,7 +41,7 @@ export function createReader(context: DispatchContext): Reader {
       if (error instanceof UpstreamError) throw new ReadFailure(unreachable(operation, error));
       throw error;
     }
-    if (response.status >= 400) throw new ReadFailure(describeUpstreamFailure(operation, response));
+    if (response.status >= 400) throw new ReadFailure(describeUpstreamFailure(operation, response), response.status);
     const document = response.body as JsonApiDocument | null;
     if (typeof document !== 'object' || document === null || !('data' in document)) {
       throw new ReadFailure(`${operation.name}: the API answered HTTP ${response.status} without a JSON:API document.`);
@@ -42,7 +49,16 @@ export function createReader(context: DispatchContext): Reader {
     return document;
   }
 
-  return {
+  const reader: Reader = {
+    async find(name, args) {
+      try {
+        return await reader.one(name, args);
+      } catch (error) {
+        if (error instanceof ReadFailure && error.status === 404) return undefined;
+        throw error;
+      }
+    },
+
     async one(name, args) {
       const { operation, view } = readable(name);
       const { path } = await prepareRequest(operation, operation.inputSchema.parse(args), context.files);
@@ -68,4 +84,5 @@ export function createReader(context: DispatchContext): Reader {
       return rows;
     },
   };
+  return reader;
 }

@@ -73,13 +73,14 @@ describe('CAPEX invoices', () => {
 
   it('adds a paid invoice, replaces it and deletes it', async () => {
     const [contract] = await client.items('capex_list_contracts');
-    const added = dataOf<Item>(await client.callTool('capex_add_paid_invoice', { contract_id: contract!.id, ...paid }));
+    const added = dataOf<Item>(await client.commit('capex_add_paid_invoice', { contract_id: contract!.id, ...paid }));
     expect(added).toMatchObject({ invoice_process_state: 'PAID', invoice_type: 'SINGLE', contract: contract!.id });
     const replaced = dataOf<Item>(
-      await client.callTool('capex_update_paid_invoice', { invoice_id: added.id, ...paid, payment_date: '2026-02-03' }),
+      await client.commit('capex_update_paid_invoice', { invoice_id: added.id, ...paid, payment_date: '2026-02-03' }),
     );
     expect(replaced).toMatchObject({ id: added.id, payment_date: '2026-02-03' });
-    expect(dataOf(await client.callTool('capex_delete_paid_invoice', { invoice_id: added.id }))).toEqual({
+    expect(dataOf(await client.commit('capex_delete_paid_invoice', { invoice_id: added.id }))).toEqual({
+      status: 'committed',
       done: 'The paid invoice was deleted',
     });
     expect((await client.callTool('capex_get_invoice', { invoice_id: added.id })).isError).toBe(true);
@@ -107,7 +108,7 @@ describe('CAPEX payments', () => {
   it('registers a partial then a final payment, lists and corrects them', async () => {
     const invoice = await freshInvoice('APPROVED');
     const partial = dataOf<Item>(
-      await client.callTool('capex_register_invoice_payment', {
+      await client.commit('capex_register_invoice_payment', {
         invoice_id: invoice.id,
         payment_amount_gross: '1190.00',
         payment_date: '2026-11-20',
@@ -117,7 +118,7 @@ describe('CAPEX payments', () => {
     );
     expect(partial.invoice_process_state).toBe('APPROVED');
     const final = dataOf<Item>(
-      await client.callTool('capex_register_invoice_payment', {
+      await client.commit('capex_register_invoice_payment', {
         invoice_id: invoice.id,
         payment_amount_gross: '10.00',
         payment_date: '2026-11-21',
@@ -132,7 +133,7 @@ describe('CAPEX payments', () => {
     expect(new Decimal(total.net).plus(total.tax).toFixed(2)).toBe('1200.00');
 
     const corrected = dataOf<Item>(
-      await client.callTool('capex_update_invoice_payment', {
+      await client.commit('capex_update_invoice_payment', {
         invoice_id: invoice.id,
         payment_id: payments.items[0]!.id,
         payment_amount_gross: '1250.00',
@@ -147,13 +148,13 @@ describe('CAPEX payments', () => {
 
   it('refuses a payment on an invoice awaiting approval', async () => {
     const invoice = await freshInvoice('CHECKED');
-    const result = await client.callTool('capex_register_invoice_payment', {
+    const result = await client.commit('capex_register_invoice_payment', {
       invoice_id: invoice.id,
       payment_amount_gross: '1.00',
       payment_date: '2026-11-20',
       is_final_payment: false,
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/HTTP 409[\s\S]*capex_get_invoice/);
+    expect(textOf(result)).toMatch(/nothing was sent\. Invoice \S+ is CHECKED and awaits approval/);
   });
 });

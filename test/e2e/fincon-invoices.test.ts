@@ -100,7 +100,7 @@ describe('completing a NEW invoice', () => {
 describe('invoices added as already paid', () => {
   it('adds a SINGLE invoice directly as PAID, replaces its details and deletes it', async () => {
     const [contract] = await client.items('list_contracts', { filters: { 'status.in': ['ORDERED'] } });
-    const added = dataOf<Item>(await client.callTool('add_paid_invoice', { contract_id: contract!.id, ...paid }));
+    const added = dataOf<Item>(await client.commit('add_paid_invoice', { contract_id: contract!.id, ...paid }));
     expect(added).toMatchObject({
       type: 'INVOICE',
       invoice_process_state: 'PAID',
@@ -111,12 +111,12 @@ describe('invoices added as already paid', () => {
     expect(new Decimal((added.audited_amount as Money).tax).equals('1862')).toBe(true);
 
     const replaced = dataOf<Item>(
-      await client.callTool('update_paid_invoice', { invoice_id: added.id, ...paid, external_identifier: 'ALT-2025-17a' }),
+      await client.commit('update_paid_invoice', { invoice_id: added.id, ...paid, external_identifier: 'ALT-2025-17a' }),
     );
     expect(replaced).toMatchObject({ id: added.id, invoice_process_state: 'PAID', external_identifier: 'ALT-2025-17a' });
 
-    const deleted = await client.callTool('delete_paid_invoice', { invoice_id: added.id });
-    expect(dataOf(deleted)).toEqual({ done: 'The paid invoice was deleted' });
+    const deleted = await client.commit('delete_paid_invoice', { invoice_id: added.id });
+    expect(dataOf(deleted)).toEqual({ status: 'committed', done: 'The paid invoice was deleted' });
     const gone = await client.callTool('get_invoice', { invoice_id: added.id });
     expect(gone.isError).toBe(true);
     expect(textOf(gone)).toContain('HTTP 404');
@@ -126,7 +126,7 @@ describe('invoices added as already paid', () => {
     const [contract] = await client.items('list_contracts', { filters: { 'status.in': ['ORDERED'] } });
     const { cash_discount: _cash, date_approved: _approved, date_discount: _discount, ...rest } = paid;
     const added = dataOf<Item>(
-      await client.callTool('add_paid_invoice', { contract_id: contract!.id, ...rest, external_identifier: 'ALT-2025-18' }),
+      await client.commit('add_paid_invoice', { contract_id: contract!.id, ...rest, external_identifier: 'ALT-2025-18' }),
     );
     expect(added.invoice_process_state).toBe('PAID');
     expect(added.date_discount).toBeUndefined();
@@ -134,17 +134,17 @@ describe('invoices added as already paid', () => {
 
   it('refuses other invoice types before sending', async () => {
     const [contract] = await client.items('list_contracts');
-    const result = await client.callTool('add_paid_invoice', { contract_id: contract!.id, ...paid, invoice_type: 'FINAL' });
+    const result = await client.commit('add_paid_invoice', { contract_id: contract!.id, ...paid, invoice_type: 'FINAL' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/Invalid arguments for tool add_paid_invoice[\s\S]*paid invoices can only be SINGLE/);
   });
 
   it('will not replace or delete an invoice that came through the workflow', async () => {
     const invoice = await invoiceIn('APPROVED');
-    const replaced = await client.callTool('update_paid_invoice', { invoice_id: invoice.id, ...paid });
+    const replaced = await client.commit('update_paid_invoice', { invoice_id: invoice.id, ...paid });
     expect(replaced.isError).toBe(true);
-    expect(textOf(replaced)).toMatch(/HTTP 4\d\d/);
-    const deleted = await client.callTool('delete_paid_invoice', { invoice_id: invoice.id });
+    expect(textOf(replaced)).toMatch(/nothing was sent\. Invoice \S+ is APPROVED: only invoices added with add_paid_invoice/);
+    const deleted = await client.commit('delete_paid_invoice', { invoice_id: invoice.id });
     expect(deleted.isError).toBe(true);
     expect(dataOf<Item>(await client.callTool('get_invoice', { invoice_id: invoice.id })).id).toBe(invoice.id);
   });

@@ -155,7 +155,7 @@ describe.each<Era>(['modern', 'legacy'])('a %s client with a token', (era) => {
         await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
       );
       const invoice = invoices.items.find((item) => !item.payment_amount_gross)!;
-      const paid = await client.callTool('register_invoice_payment', {
+      const paid = await client.commit('register_invoice_payment', {
         invoice_id: invoice.id,
         payment_amount_gross: '10.00',
         payment_date: '2026-11-20',
@@ -303,6 +303,30 @@ describe('an issuer over HTTPS', () => {
     } finally {
       await Promise.all([trusting.stop(), doubting.stop()]);
       await secure.close();
+    }
+  });
+});
+
+describe('confirmations in hosted mode', () => {
+  it("are bound to the caller: one user cannot commit another's", async () => {
+    const alice = await connectHttp('modern', server.endpoint, await userToken('alice'));
+    const bob = await connectHttp('modern', server.endpoint, await userToken('bob'));
+    try {
+      const invoices = dataOf<Page>(
+        await alice.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
+      );
+      const invoice = invoices.items.find((item) => !item.payment_amount_gross)!;
+      const args = { invoice_id: invoice.id, payment_amount_gross: '2.00', payment_date: '2026-11-20', is_final_payment: false };
+      const { confirmation } = (await alice.callTool('register_invoice_payment', args)).structuredContent as {
+        confirmation: string;
+      };
+      const stolen = await bob.callTool('register_invoice_payment', { ...args, confirmation });
+      expect(stolen.isError).toBe(true);
+      expect(textOf(stolen)).toMatch(/The confirmation was issued to another user\. Nothing was sent\./);
+      const own = await alice.callTool('register_invoice_payment', { ...args, confirmation });
+      expect((own.structuredContent as { status: string }).status).toBe('committed');
+    } finally {
+      await Promise.all([alice.close(), bob.close()]);
     }
   });
 });

@@ -57,7 +57,7 @@ const approvedGross = (invoice: Invoice) => {
 };
 
 const pay = (invoice: Invoice, gross: string, isFinal: boolean, prefix = '') =>
-  client.callTool(`${prefix}register_invoice_payment`, {
+  client.commit(`${prefix}register_invoice_payment`, {
     invoice_id: invoice.id,
     payment_amount_gross: gross,
     payment_date: '2026-11-20',
@@ -129,7 +129,7 @@ describe('correcting a payment', () => {
     const invoice = await unpaidApproved();
     await pay(invoice, '400.00', false);
     const [payment] = (await paymentsOf(invoice)).items;
-    const result = await client.callTool('update_invoice_payment', {
+    const result = await client.commit('update_invoice_payment', {
       invoice_id: invoice.id,
       payment_id: payment!.id,
       payment_amount_gross: '250.00',
@@ -187,8 +187,13 @@ describe('when reading back fails after the payment was booked', () => {
       await behind.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
     );
     const invoice = page.items.find((item) => !item.payment_amount_gross)!;
-    proxy.fails = (method, path) => method === 'GET' && path.includes(`/invoices/${invoice.id}/payments/`);
-    const result = await behind.callTool('register_invoice_payment', {
+    // The preview reads the payments too; only the read after the payment is made fails.
+    let paid = false;
+    proxy.fails = (method, path) => {
+      if (method === 'POST') paid = true;
+      return paid && method === 'GET' && path.includes(`/invoices/${invoice.id}/payments/`);
+    };
+    const result = await behind.commit('register_invoice_payment', {
       invoice_id: invoice.id,
       payment_amount_gross: '321.00',
       payment_date: '2026-11-20',
@@ -196,7 +201,7 @@ describe('when reading back fails after the payment was booked', () => {
     });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toMatch(
-      /^The payment was registered \(the API confirmed it\), but reading the details back failed, so this is the API's reply alone\. Do not repeat the call\. \(list_invoice_payments failed: the API answered HTTP 503/,
+      /^Committed\.\nThe payment was registered \(the API confirmed it\), but reading the details back failed, so this is the API's reply alone\. Do not repeat the call\. \(list_invoice_payments failed: the API answered HTTP 503/,
     );
     expect(dataOf<Invoice>(result)).toMatchObject({ id: invoice.id, payment_amount_gross: { amount: '321.00' } });
     expect(proxy.seen.filter((request) => request.method === 'POST')).toHaveLength(1);

@@ -46,7 +46,12 @@ describe.runIf(nginx)('two instances behind nginx', () => {
       '--allowed-hosts',
       'any',
     ];
-    const env = { PFM_OAUTH_CLIENT_ID: SERVER_CLIENT.clientId, PFM_OAUTH_CLIENT_SECRET: SERVER_CLIENT.clientSecret };
+    // Confirmations issued by one instance are committed on whichever the balancer picks.
+    const env = {
+      PFM_OAUTH_CLIENT_ID: SERVER_CLIENT.clientId,
+      PFM_OAUTH_CLIENT_SECRET: SERVER_CLIENT.clientSecret,
+      PFM_CONFIRMATION_KEY: 'shared-by-both-instances-91d2',
+    };
     instances = await Promise.all([startHttpServer({ args, env }), startHttpServer({ args, env })]);
     balancer = await startLoadBalancer(
       nginx!,
@@ -108,15 +113,31 @@ describe.runIf(nginx)('two instances behind nginx', () => {
           }
           await read(client);
           const comment = `${user}-${i}`;
+          const args = {
+            invoice_id: invoiceOf.get(user),
+            payment_amount_gross: '1.00',
+            payment_date: '2026-11-20',
+            payment_comment: comment,
+            is_final_payment: false,
+          };
+          // The preview only reads: like a read, it may simply be asked again.
+          let confirmation: string | undefined;
+          for (let attempt = 0; attempt < 2 && !confirmation; attempt += 1) {
+            try {
+              const preview = await client.callTool('register_invoice_payment', args);
+              confirmation = (preview.structuredContent as { confirmation?: string } | undefined)?.confirmation;
+            } catch {
+              // in flight on the instance that died
+            }
+          }
+          expect(confirmation, `${comment} was previewed`).toEqual(expect.any(String));
           try {
-            const result = await client.callTool('register_invoice_payment', {
-              invoice_id: invoiceOf.get(user),
-              payment_amount_gross: '1.00',
-              payment_date: '2026-11-20',
-              payment_comment: comment,
-              is_final_payment: false,
+            const result = await client.callTool('register_invoice_payment', { ...args, confirmation });
+            writes.push({
+              user,
+              comment,
+              ok: (result.structuredContent as { status?: string } | undefined)?.status === 'committed',
             });
-            writes.push({ user, comment, ok: !result.isError });
           } catch {
             // An answer lost with the instance: the payment may or may not have been made.
             writes.push({ user, comment, ok: false });

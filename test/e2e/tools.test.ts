@@ -53,7 +53,7 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
     expect(fetched).toEqual(units.items[0]);
 
     const created = dataOf<Item>(
-      await client.callTool('create_contract_unit', {
+      await client.commit('create_contract_unit', {
         project_id: project.id,
         name: `Außenanlagen ${transport} ${era}`,
         description: 'Pflaster und Begrünung',
@@ -127,7 +127,7 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
     const before = dataOf<Page>(await client.callTool('list_invoice_payments', { invoice_id: invoice.id })).items.length;
 
     const partial = dataOf<Item>(
-      await client.callTool('register_invoice_payment', {
+      await client.commit('register_invoice_payment', {
         invoice_id: invoice.id,
         payment_amount_gross: '12400.00',
         payment_date: '2026-11-20',
@@ -138,7 +138,7 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
     expect(partial).toMatchObject({ id: invoice.id, invoice_process_state: 'APPROVED', payment_comment: 'Abschlag November' });
 
     const final = dataOf<Item>(
-      await client.callTool('register_invoice_payment', {
+      await client.commit('register_invoice_payment', {
         invoice_id: invoice.id,
         payment_amount_gross: '100.00',
         payment_date: '2026-11-21',
@@ -153,7 +153,7 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
     expect(recorded).toMatchObject({ type: 'INVOICE_PAYMENT', payment_date: '2026-11-20', payment_comment: 'Abschlag November' });
 
     const corrected = dataOf<Item>(
-      await client.callTool('update_invoice_payment', {
+      await client.commit('update_invoice_payment', {
         invoice_id: invoice.id,
         payment_id: recorded.id,
         payment_amount_gross: '12500.00',

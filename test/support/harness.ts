@@ -10,6 +10,7 @@ import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/clien
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { Decimal } from '../../src/shape/money.js';
 import { recordCall } from './call-log.js';
@@ -47,6 +48,11 @@ export interface TestClient {
   era: Era;
   transport: Transport;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /**
+   * Calls a tool that moves money as a user who agrees: the preview, then the same call with its
+   * confirmation. Tools that need no confirmation (and refused previews) answer the first call.
+   */
+  commit(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   /** Calls a list tool and returns its page; fails with the tool's text when it errs. */
   page<T = Item>(name: string, args?: Record<string, unknown>): Promise<Page<T>>;
   /** The rows of the first page of a list tool. */
@@ -86,10 +92,17 @@ function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
     return result;
   };
   const page = async <T>(name: string, args: Record<string, unknown> = {}) => dataOf<Page<T>>(await callTool(name, args));
+  const commit = async (name: string, args: Record<string, unknown> = {}) => {
+    const preview = await callTool(name, args);
+    const structured = preview.structuredContent as { status?: string; confirmation?: string } | undefined;
+    if (preview.isError || structured?.status !== 'preview') return preview;
+    return callTool(name, { ...args, confirmation: structured.confirmation });
+  };
   return {
     era,
     transport,
     callTool,
+    commit,
     page,
     items: async (name, args = {}) => (await page(name, args)).items as never,
     listTools: async () => (await client.listTools()).tools as never,
@@ -105,19 +118,42 @@ export function againstApi(finconUrl: string, extraArgs: string[] = []): ServerO
 
 const clientInfo = { name: 'project-finance-mcp-tests', version: '1.0.0' };
 
-export async function connectStdio(era: Era, options: ServerOptions = {}): Promise<TestClient> {
+/** How a person answers a question the server asks through the client (elicitation). */
+export interface ElicitAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, string | number | boolean>;
+}
+
+/** A client that can be asked: every question's message is recorded, `answer` replies to it. */
+export interface AskingClient {
+  questions: string[];
+  answer: (message: string) => ElicitAnswer;
+}
+
+export async function connectStdio(era: Era, options: ServerOptions = {}, asking?: AskingClient): Promise<TestClient> {
   const params = {
     command: process.execPath,
     args: [CLI, ...(options.args ?? [])],
     env: childEnv(options.env),
     stderr: 'pipe' as const,
   };
+  const reply = (
+    message: string,
+  ): { action: ElicitAnswer['action']; content?: ElicitAnswer['content']; [key: string]: unknown } => {
+    asking!.questions.push(message);
+    return { ...asking!.answer(message) };
+  };
   if (era === 'modern') {
-    const client = new ModernClient(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new ModernClient(clientInfo, {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      ...(asking ? { capabilities: { elicitation: { form: {} } } } : {}),
+    });
+    if (asking) client.setRequestHandler('elicitation/create', async (request) => reply(request.params.message));
     await client.connect(new ModernStdio(params));
     return wrap(client, 'modern', 'stdio');
   }
-  const client = new LegacyClient(clientInfo);
+  const client = new LegacyClient(clientInfo, asking ? { capabilities: { elicitation: {} } } : undefined);
+  if (asking) client.setRequestHandler(ElicitRequestSchema, async (request) => reply(request.params.message));
   await client.connect(new LegacyStdio(params));
   return wrap(client, 'legacy', 'stdio');
 }

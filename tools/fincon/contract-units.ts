@@ -1,3 +1,4 @@
+import { createUnitBudgetGuard, updateUnitBudgetGuard } from './budget-guards.js';
 import { z } from 'zod';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
 import { netTaxInput, text, uuid } from '../fields.js';
@@ -82,6 +83,7 @@ export const createContractUnit = declare({
     relationships: { project: { arg: 'project_id', type: 'PROJECT' } },
   },
   result: contractUnitView,
+  guard: createUnitBudgetGuard,
 });
 
 export const updateContractUnit = declare({
@@ -103,4 +105,5 @@ export const updateContractUnit = declare({
   partialUpdate: true,
   body: { type: 'CONTRACT_UNIT', idArg: 'contract_unit_id', attributes: ['name', 'description', 'state', 'initial_budget'] },
   result: contractUnitView,
+  guard: updateUnitBudgetGuard,
 });

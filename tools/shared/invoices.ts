@@ -6,6 +6,7 @@ import type { Scope } from '../scope.js';
 import { contractId, parentIncludes } from './contracts.js';
 import { INVOICE_TYPES } from './enums.js';
 import { bounds, declarer, matches, onDay, oneOf } from '../kit.js';
+import { addPaidInvoiceGuard, deletePaidInvoiceGuard, updatePaidInvoiceGuard } from './paid-invoice-guards.js';
 import { tagId, tagView } from './tags.js';
 
 export const invoiceView: ResourceView = {
@@ -211,6 +212,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
       },
       result: invoiceView,
+      guard: addPaidInvoiceGuard(scope),
     }),
     admin({
       ...byId,
@@ -233,6 +235,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
       },
       result: invoiceView,
+      guard: updatePaidInvoiceGuard(scope),
     }),
     admin({
       ...byId,
@@ -244,6 +247,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       args: { invoice_id: invoiceId(scope) },
       onConflict: onlyPaid,
       result: { kind: 'empty', done: 'The paid invoice was deleted' },
+      guard: deletePaidInvoiceGuard(scope),
     }),
     admin({
       name: 'list_invoice_tags',

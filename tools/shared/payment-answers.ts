@@ -23,21 +23,30 @@ export const settlementSchema = z
   })
   .meta({ description: 'Where the invoice stands after this payment, exact gross amounts' });
 
-type Settlement = z.output<typeof settlementSchema>;
+export type Settlement = z.output<typeof settlementSchema>;
 
 const gross = (amount: Decimal, currency: string | undefined) => ({
   amount: amount.toFixed(),
   ...(currency ? { currency } : {}),
 });
 
-function settlementOf(invoice: FlatResource): Settlement {
+/** What the invoice has been paid in all (gross), as the API reports it. */
+export function paidSoFar(invoice: FlatResource): Decimal {
+  return new Decimal(isGrossMoney(invoice.payment_amount_gross) ? invoice.payment_amount_gross.amount : 0);
+}
+
+/**
+ * Where the invoice stands: as it is, or, for a preview, with another total paid and state
+ * (`after`).
+ */
+export function settlementOf(invoice: FlatResource, after?: { paid: Decimal; state: string }): Settlement {
   const basis = [invoice.discounted_approved_amount, invoice.undiscounted_approved_amount].find(isMoney);
   const paidTotal = isGrossMoney(invoice.payment_amount_gross) ? invoice.payment_amount_gross : undefined;
   const currency = basis?.currency ?? paidTotal?.currency;
-  const paid = new Decimal(paidTotal?.amount ?? 0);
+  const paid = after?.paid ?? paidSoFar(invoice);
   const settlement: Settlement = {
     invoice_id: invoice.id,
-    invoice_state: String(invoice.invoice_process_state),
+    invoice_state: after?.state ?? String(invoice.invoice_process_state),
     paid_gross: gross(paid, currency),
   };
   if (basis) {
@@ -48,12 +57,12 @@ function settlementOf(invoice: FlatResource): Settlement {
   return settlement;
 }
 
-function invoiceLabel(invoice: FlatResource): string {
+export function invoiceLabel(invoice: FlatResource): string {
   const number = invoice.external_identifier ?? invoice.internal_identifier;
   return number ? `Invoice ${String(number)}` : `Invoice ${invoice.id}`;
 }
 
-function describeSettlement(label: string, settlement: Settlement): string {
+export function describeSettlement(label: string, settlement: Settlement): string {
   const paid = formatCurrency(settlement.paid_gross.amount, settlement.paid_gross.currency);
   const head = `${label} is ${settlement.invoice_state}`;
   const { approved_gross: approved, outstanding_gross: outstanding } = settlement;
@@ -69,14 +78,17 @@ function describeSettlement(label: string, settlement: Settlement): string {
 }
 
 /** "14,756.00 EUR gross (12,400.00 net + 2,356.00 tax)" */
-function describeAmount(money: Money): string {
+export function describeAmount(money: Money): string {
   return `${formatCurrency(grossOf(money), money.currency)} gross (${formatAmount(money.net, money.currency)} net + ${formatAmount(money.tax, money.currency)} tax)`;
 }
 
 const sameText = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 /** The payment this call registered: the newest with its date, gross amount and comment. */
-function registeredPayment(payments: readonly FlatResource[], args: Readonly<Record<string, unknown>>): FlatResource | undefined {
+export function registeredPayment(
+  payments: readonly FlatResource[],
+  args: Readonly<Record<string, unknown>>,
+): FlatResource | undefined {
   const amount = new Decimal(String(args.payment_amount_gross));
   return payments
     .filter(

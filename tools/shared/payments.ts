@@ -5,6 +5,7 @@ import type { Scope } from '../scope.js';
 import { declarer } from '../kit.js';
 import { invoiceId, invoiceView } from './invoices.js';
 import { correctedPaymentAnswer, registeredPaymentAnswer } from './payment-answers.js';
+import { correctPaymentGuard, registerPaymentGuard } from './payment-guards.js';
 
 export const paymentView: ResourceView = {
   type: 'INVOICE_PAYMENT',
@@ -69,6 +70,7 @@ export function paymentOperations(scope: Scope): Operation[] {
       },
       result: invoiceView,
       supplement: registeredPaymentAnswer(scope, paymentView.schema),
+      guard: registerPaymentGuard(scope),
     }),
 
     declare({
@@ -90,6 +92,7 @@ export function paymentOperations(scope: Scope): Operation[] {
       body: { type: 'INVOICE_PAYMENT', attributes: ['payment_amount_gross', 'payment_date', 'payment_comment'] },
       result: paymentView,
       supplement: correctedPaymentAnswer(scope),
+      guard: correctPaymentGuard(scope),
     }),
   ];
 }

@@ -1,0 +1,95 @@
+/**
+ * Sealed confirmations for writes that move money. A confirmation binds the tool, the exact
+ * arguments, the caller, the state the preview showed and an expiry, under an HMAC with a key
+ * every instance shares (PFM_CONFIRMATION_KEY) or one made at start. No store is needed, so a
+ * confirmation issued by one instance commits on another.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+interface Claims {
+  /** Tool name. */
+  t: string;
+  /** Hash of the arguments (without the confirmation itself). */
+  a: string;
+  /** The caller (token subject in hosted mode). */
+  c: string;
+  /** Hash of the state the preview was made from. */
+  s: string;
+  /** Expiry, ms since the epoch. */
+  e: number;
+}
+
+export type ConfirmationProblem = 'tampered' | 'expired' | 'other-tool' | 'other-caller' | 'other-arguments';
+
+export type Checked = { ok: true; stateHash: string } | { ok: false; problem: ConfirmationProblem };
+
+/** JSON with object keys sorted at every level: the same arguments always hash alike. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function digest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+}
+
+/** The arguments a confirmation is about: all of them but the confirmation. */
+export function confirmedArguments(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { confirmation: _confirmation, ...rest } = args;
+  return rest;
+}
+
+export class ConfirmationSeal {
+  readonly #key: Buffer;
+
+  constructor(
+    key: string | undefined,
+    readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Any text makes a key; without one, this process makes its own (confirmations then work on this instance only).
+    this.#key = key ? createHash('sha256').update(key).digest() : randomBytes(32);
+  }
+
+  issue(
+    tool: string,
+    args: Readonly<Record<string, unknown>>,
+    caller: string,
+    state: unknown,
+  ): { token: string; expiresAt: Date } {
+    const expires = this.now() + this.ttlMs;
+    const claims: Claims = { t: tool, a: digest(confirmedArguments(args)), c: caller, s: digest(state), e: expires };
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return { token: `${payload}.${this.#sign(payload)}`, expiresAt: new Date(expires) };
+  }
+
+  check(token: string, tool: string, args: Readonly<Record<string, unknown>>, caller: string): Checked {
+    const [payload = '', signature = '', ...rest] = token.split('.');
+    const expected = Buffer.from(this.#sign(payload));
+    const given = Buffer.from(signature);
+    if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return { ok: false, problem: 'tampered' };
+    }
+    let claims: Claims;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+    } catch {
+      return { ok: false, problem: 'tampered' };
+    }
+    if (claims.t !== tool) return { ok: false, problem: 'other-tool' };
+    if (claims.c !== caller) return { ok: false, problem: 'other-caller' };
+    if (claims.e <= this.now()) return { ok: false, problem: 'expired' };
+    if (claims.a !== digest(confirmedArguments(args))) return { ok: false, problem: 'other-arguments' };
+    return { ok: true, stateHash: claims.s };
+  }
+
+  #sign(payload: string): string {
+    return createHmac('sha256', this.#key).update(payload).digest('base64url');
+  }
+}
