@@ -108,6 +108,14 @@ export const FLAGS = [
     description: "How long a preview's confirmation stays valid.",
   },
   {
+    name: 'audit-log',
+    kind: 'string',
+    value: 'PATH',
+    defaultNote: 'stderr with --auth oauth, else off',
+    description:
+      'Where the audit trail goes, as JSON lines: every preview, refusal, commit and outcome of writes that move money, and each hosted caller\'s tool calls. A file path, or "stderr".',
+  },
+  {
     name: 'auth',
     kind: 'string',
     value: 'none|oauth',
@@ -262,6 +270,7 @@ const flagSchema = z.object({
   'file-roots': z.string().optional(),
   'confirm-writes': z.enum(['auto', 'token', 'off'], { error: 'must be auto, token or off' }),
   'confirmation-ttl': wholeNumber(1, 86_400, '600'),
+  'audit-log': z.string().min(1, { error: 'must be a file path or "stderr"' }).optional(),
   auth: z.enum(['none', 'oauth'], { error: 'must be none or oauth' }),
   'oauth-issuer': oauthUrl.optional(),
   'public-url': oauthUrl.optional(),
@@ -418,6 +427,8 @@ function configFrom(flags: Flags, secrets: Secrets) {
           }
         : undefined,
     insecureNoAuth: flags['insecure-no-auth'],
+    /** Where the audit trail goes; hosted mode writes it to stderr unless told otherwise. */
+    auditLog: flags['audit-log'] ?? (flags.auth === 'oauth' ? 'stderr' : undefined),
     maxBodyBytes: flags['max-body-mb'] * 1024 * 1024,
     rateLimitPerMinute: flags['rate-limit'],
     upstreamAuth: upstreamAuthFrom(flags, secrets),

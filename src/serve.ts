@@ -2,7 +2,7 @@
  * Serving MCP: configuration -> API client (or the embedded sandbox) -> tool surfaces ->
  * stdio or HTTP. OAuth code, the HTTP stack and the sandbox are loaded only when used.
  */
-import { auditToStderr } from './audit.js';
+import { auditLog } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
 import type { Config, UpstreamAuthConfig } from './config.js';
 import { ConfirmationSeal } from './dispatch/confirmation.js';
@@ -130,7 +130,7 @@ export async function serve(config: Config): Promise<void> {
     answerBudget: config.maxAnswerTokens * 4,
     sandbox: Boolean(sandbox),
     readOnly: config.readOnly,
-    audit: config.oauth ? auditToStderr : undefined,
+    audit: config.auditLog ? auditLog(config.auditLog) : undefined,
     confirmations: { seal: new ConfirmationSeal(config.confirmationKey, config.confirmationTtlMs), mode: config.confirmWrites },
   };
   const hidden = surface.reachable.length - surface.direct.length;

@@ -27,7 +27,7 @@ export interface ServerSetup {
   answerBudget: number;
   sandbox: boolean;
   readOnly: boolean;
-  /** Hosted mode: where each tool call of a caller is recorded. */
+  /** The audit trail: money writes always, tool calls of hosted callers. */
   audit?: AuditSink;
   /** How writes that move money are confirmed. */
   confirmations?: DispatchContext['confirmations'];
@@ -80,6 +80,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
     operations: surface.byName,
     confirmations: setup.confirmations,
     caller: caller?.sub,
+    audit: setup.audit,
   };
   const audit = caller && setup.audit;
   const run = async (operation: Operation, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
@@ -89,10 +90,10 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
       const result = await runOperation(operation, args, dispatch);
       // A question to the person is not an outcome yet; their answer comes with the next call.
       if (!isInputRequiredResult(result))
-        audit({ sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
+        audit({ audit: 'tool_call', sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
       return result;
     } catch (error) {
-      audit({ sub: caller.sub, tool: operation.name, outcome: 'failed' });
+      audit({ audit: 'tool_call', sub: caller.sub, tool: operation.name, outcome: 'failed' });
       throw error;
     }
   };

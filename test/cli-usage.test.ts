@@ -65,6 +65,7 @@ const GOOD_VALUES: Record<string, string> = {
   'upstream-scope': 'api',
   'oauth-audience': 'https://api.example.com',
   faults: 'latency-ms=0-5',
+  'audit-log': 'stderr',
 };
 
 /** A value each string flag refuses; flags that take any text are listed with none. */
@@ -84,6 +85,7 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp allowed-hosts': null,
   'project-finance-mcp confirm-writes': 'maybe',
   'project-finance-mcp confirmation-ttl': '0',
+  'project-finance-mcp audit-log': null,
   'project-finance-mcp auth': 'basic',
   'project-finance-mcp oauth-issuer': 'http://id.example.com',
   'project-finance-mcp public-url': 'ftp://finance-mcp.example.com/mcp',

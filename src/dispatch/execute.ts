@@ -4,8 +4,9 @@
  * by name; everything specific comes from the declaration.
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { AuditSink } from '../audit.js';
 import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
-import { UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
+import { headerValue, UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
 import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
 import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
@@ -27,6 +28,8 @@ export interface DispatchContext {
   caller?: string;
   /** Asking the person through the client (elicitation), where the client can. */
   consent?: ConsentChannel;
+  /** Where each step of a write that moves money is recorded. */
+  audit?: AuditSink;
   /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
   answerBudget: number;
   signal?: AbortSignal;
@@ -129,6 +132,8 @@ export interface ConsentChannel {
 export interface Outcome {
   result: CallToolResult;
   ambiguous: boolean;
+  /** The API's id for the request, where it gives one (x-request-id). */
+  requestId?: string;
 }
 
 /** One request for the operation, shaped; never repeated for a write. */
@@ -147,14 +152,17 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       return { result, ambiguous: false };
     }
     const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
+    const requestId = headerValue(response.headers, 'x-request-id');
+    const identified = requestId ? { requestId } : {};
     if (response.status >= 400) {
-      return { result: errorResult(describeUpstreamFailure(operation, response)), ambiguous: write && response.status >= 500 };
+      const result = errorResult(describeUpstreamFailure(operation, response));
+      return { result, ambiguous: write && response.status >= 500, ...identified };
     }
     const answer = shapeChecked(operation, response, prepared, args, context);
     // A write the API accepted with an answer that cannot be read was most likely made.
-    if (answer.isError) return { result: answer, ambiguous: write };
+    if (answer.isError) return { result: answer, ambiguous: write, ...identified };
     const result = operation.supplement ? await supplemented(operation.supplement, answer, args, context) : answer;
-    return { result, ambiguous: false };
+    return { result, ambiguous: false, ...identified };
   } catch (error) {
     if (error instanceof ArgumentProblem) {
       return {

@@ -5,7 +5,9 @@
  * the write is sent once, only if nothing changed since. When the answer to that write is lost,
  * the state is read back to say what actually happened.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import { randomUUID } from 'node:crypto';
+import { isInputRequiredResult, type CallToolResult } from '@modelcontextprotocol/server';
+import type { MoneyEntry } from '../audit.js';
 import { confirmedArguments, digest, type ConfirmationProblem, type ConfirmationSeal } from './confirmation.js';
 import type { DispatchContext, Outcome, ToolAnswer } from './execute.js';
 import { Refusal, type Inspection, type MoneyGuard, type Operation } from './operation.js';
@@ -82,6 +84,32 @@ function committed(result: CallToolResult, note?: string): CallToolResult {
   };
 }
 
+/** How a guarded call ended, for the answer and the audit trail. */
+interface Step {
+  answer: ToolAnswer;
+  outcome: MoneyEntry['outcome'];
+  reason?: string;
+  requestId?: string;
+}
+
+const step = (answer: ToolAnswer, outcome: Step['outcome'], reason?: string): Step => ({
+  answer,
+  outcome,
+  ...(reason ? { reason } : {}),
+});
+
+/** The answer with its correlation id, which the audit line carries too. */
+function tagged(answer: ToolAnswer, correlationId: string): ToolAnswer {
+  if (isInputRequiredResult(answer)) return answer;
+  const [first, ...rest] = answer.content;
+  const text = first?.type === 'text' ? `${first.text}\n(reference ${correlationId})` : `(reference ${correlationId})`;
+  return {
+    ...answer,
+    content: [{ type: 'text', text }, ...rest],
+    structuredContent: { ...(answer.structuredContent ?? {}), correlation_id: correlationId },
+  };
+}
+
 export async function runGuarded(
   operation: Operation,
   guard: MoneyGuard,
@@ -90,23 +118,46 @@ export async function runGuarded(
   perform: Perform,
 ): Promise<ToolAnswer> {
   const sealing: Sealing = { seal: context.confirmations!.seal, caller: context.caller ?? LOCAL_CALLER };
+  const correlationId = randomUUID();
+  const done = await decide(operation, guard, args, context, perform, sealing);
+  context.audit?.({
+    audit: 'money_write',
+    caller: sealing.caller,
+    tool: operation.name,
+    args_hash: digest(confirmedArguments(args)),
+    correlation_id: correlationId,
+    outcome: done.outcome,
+    ...(done.reason ? { reason: done.reason } : {}),
+    ...(done.requestId ? { upstream_request_id: done.requestId } : {}),
+  });
+  return tagged(done.answer, correlationId);
+}
+
+async function decide(
+  operation: Operation,
+  guard: MoneyGuard,
+  args: Args,
+  context: DispatchContext,
+  perform: Perform,
+  sealing: Sealing,
+): Promise<Step> {
   const read = createReader(context);
   const readState = () => guard.read(args, read);
   // Where the client can ask the person, their answer stands in for the confirmation.
   const consent = context.confirmations!.mode === 'auto' && typeof args.confirmation !== 'string' ? context.consent : undefined;
   const answer = consent?.answer;
-  if (answer && (answer.action !== 'accept' || !answer.confirmed)) return notAgreed(answer.action);
+  if (answer && (answer.action !== 'accept' || !answer.confirmed)) {
+    return step(notAgreed(answer.action), answer.action === 'cancel' ? 'cancelled' : 'declined');
+  }
   const token = typeof args.confirmation === 'string' ? args.confirmation : answer?.state;
   if (answer && token === undefined) {
-    return errorResult(
-      `The answer came back without the state of the question; nothing was sent. Call ${operation.name} again to be asked anew.`,
-    );
+    const text = `The answer came back without the state of the question; nothing was sent. Call ${operation.name} again to be asked anew.`;
+    return step(errorResult(text), 'refused', 'no-state');
   }
   const checked = token === undefined ? undefined : sealing.seal.check(token, operation.name, args, sealing.caller);
   if (checked && !checked.ok) {
-    return errorResult(
-      `${PROBLEMS[checked.problem]} Nothing was sent. Call ${operation.name} without "confirmation" for a new preview, show it to the user and confirm what they agree to.`,
-    );
+    const text = `${PROBLEMS[checked.problem]} Nothing was sent. Call ${operation.name} without "confirmation" for a new preview, show it to the user and confirm what they agree to.`;
+    return step(errorResult(text), 'refused', checked.problem);
   }
 
   let state: unknown;
@@ -115,17 +166,24 @@ export async function runGuarded(
     state = await readState();
     inspection = guard.inspect(args, state);
   } catch (error) {
-    if (error instanceof Refusal) return errorResult(`${operation.name} cannot be done now; nothing was sent. ${error.message}`);
+    if (error instanceof Refusal) {
+      return step(
+        errorResult(`${operation.name} cannot be done now; nothing was sent. ${error.message}`),
+        'refused',
+        'state-does-not-allow',
+      );
+    }
     if (error instanceof ReadFailure) {
-      return errorResult(`${operation.name}: the current state could not be read, so nothing was sent. ${error.message}`);
+      const text = `${operation.name}: the current state could not be read, so nothing was sent. ${error.message}`;
+      return step(errorResult(text), 'failed', 'state-unreadable');
     }
     throw error;
   }
 
   if (!checked) {
     if (consent) {
-      const { token: state } = sealing.seal.issue(operation.name, args, sealing.caller, inspection.fingerprint);
-      return consent.ask(questionText(inspection), state);
+      const { token: sealed } = sealing.seal.issue(operation.name, args, sealing.caller, inspection.fingerprint);
+      return step(consent.ask(questionText(inspection), sealed), 'asked');
     }
     const { text, structured } = previewAnswer(
       operation,
@@ -135,7 +193,7 @@ export async function runGuarded(
       'preview',
       'PREVIEW: nothing has been changed yet.',
     );
-    return { content: [{ type: 'text', text }], structuredContent: structured };
+    return step({ content: [{ type: 'text', text }], structuredContent: structured }, 'preview');
   }
 
   if (checked.stateHash !== digest(inspection.fingerprint)) {
@@ -147,12 +205,17 @@ export async function runGuarded(
       'preview',
       'REFUSED: the state changed since the preview (a payment was booked, or amounts or the state changed), possibly through this very confirmation. Nothing was sent. Here is a new preview of the current state:',
     );
-    return { isError: true, content: [{ type: 'text', text }], structuredContent: structured };
+    return step({ isError: true, content: [{ type: 'text', text }], structuredContent: structured }, 'refused', 'state-changed');
   }
 
   const outcome = await perform(operation, confirmedArguments(args), context);
-  if (!outcome.ambiguous) return outcome.result.isError ? outcome.result : committed(outcome.result);
-  return reconcile(operation, guard, args, state, outcome.result, readState, sealing);
+  const requestId = outcome.requestId ? { requestId: outcome.requestId } : {};
+  if (!outcome.ambiguous) {
+    return outcome.result.isError
+      ? { ...step(outcome.result, 'refused', 'api-refused'), ...requestId }
+      : { ...step(committed(outcome.result), 'committed'), ...requestId };
+  }
+  return { ...(await reconcile(operation, guard, args, state, outcome.result, readState, sealing)), ...requestId };
 }
 
 /** After a lost answer: reads the state again and says whether the write happened. */
@@ -164,23 +227,26 @@ async function reconcile(
   failure: CallToolResult,
   readState: () => Promise<unknown>,
   sealing: Sealing,
-): Promise<CallToolResult> {
+): Promise<Step> {
   const lost = failure.content.map((block) => (block.type === 'text' ? block.text : '')).join(' ');
   let now: unknown;
   try {
     now = await readState();
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;
-    return errorResult(
+    const text =
       `${operation.name} lost its answer, and reading the state back failed too, so it is unknown whether it was applied. ` +
-        `Do NOT call it again. First read the current state yourself (${guard.howToCheck(args)}) and compare it with the preview. (${error.message})`,
-    );
+      `Do NOT call it again. First read the current state yourself (${guard.howToCheck(args)}) and compare it with the preview. (${error.message})`;
+    return step(errorResult(text), 'unknown');
   }
   const found = guard.findCommitted(args, before, now);
   if (found) {
-    return committed(
-      { content: [{ type: 'text', text: found.text }], structuredContent: found.resource },
-      'Committed: the answer from the API was lost, but reading it back shows the write was made, once. Do not repeat it.',
+    const note =
+      'Committed: the answer from the API was lost, but reading it back shows the write was made, once. Do not repeat it.';
+    return step(
+      committed({ content: [{ type: 'text', text: found.text }], structuredContent: found.resource }, note),
+      'committed',
+      'read-back',
     );
   }
   try {
@@ -192,11 +258,10 @@ async function reconcile(
       'not_committed',
       `NOT COMMITTED: the API's answer was lost (${lost.slice(0, 300)}), and reading it back shows nothing was changed. It is safe to confirm again:`,
     );
-    return { content: [{ type: 'text', text }], structuredContent: structured };
+    return step({ content: [{ type: 'text', text }], structuredContent: structured }, 'not_committed');
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return errorResult(
-      `${operation.name} was not applied (its answer was lost, and nothing changed), and cannot be done now: ${error.message}`,
-    );
+    const text = `${operation.name} was not applied (its answer was lost, and nothing changed), and cannot be done now: ${error.message}`;
+    return step(errorResult(text), 'not_committed', 'state-does-not-allow');
   }
 }

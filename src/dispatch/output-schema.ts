@@ -64,6 +64,7 @@ function guardedSchema(written: z.ZodObject): z.ZodObject {
     }),
     confirmation: z.string().optional().meta({ description: 'Send it back with the same arguments once the user agreed' }),
     expires_at: z.string().meta({ format: 'date-time' }).optional(),
+    correlation_id: z.string().optional().meta({ description: 'Names this step in the audit trail' }),
     preview: z
       .looseObject({
         summary: z.array(z.string()),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CapexTables } from './capex/records.js';
@@ -192,7 +193,8 @@ async function respond(
     reply = replyForError(new ApiError(404, `The content of ${reply.file.filename} is no longer stored.`));
   }
   if (reply.file) await writeFile(response, reply.status, reply.file, store.files.open(reply.file), reply.headers ?? {});
-  else writeResponse(request, response, reply.status, reply.body, reply.headers ?? {}, encoding);
+  // Like many APIs, every answer names its request, for support and audit trails.
+  else writeResponse(request, response, reply.status, reply.body, { 'X-Request-Id': randomUUID(), ...reply.headers }, encoding);
 }
 
 async function dispatch(request: IncomingMessage, router: Router, store: Store, access: Access): Promise<Reply> {

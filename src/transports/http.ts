@@ -150,7 +150,7 @@ export async function serveOverHttp(
       }
       const writes = caller && !caller.scopes.includes(MODIFY_SCOPE) ? calledTools(parsed).filter(options.changesData) : [];
       if (caller && writes.length > 0) {
-        for (const tool of writes) options.audit?.({ sub: subjectOf(caller), tool, outcome: 'refused' });
+        for (const tool of writes) options.audit?.({ audit: 'tool_call', sub: subjectOf(caller), tool, outcome: 'refused' });
         return sendWeb(response, resourceServer!.insufficientScope());
       }
     }

@@ -82,6 +82,7 @@ describe('CAPEX invoices', () => {
     expect(dataOf(await client.commit('capex_delete_paid_invoice', { invoice_id: added.id }))).toEqual({
       status: 'committed',
       done: 'The paid invoice was deleted',
+      correlation_id: expect.any(String),
     });
     expect((await client.callTool('capex_get_invoice', { invoice_id: added.id })).isError).toBe(true);
   });

@@ -3,6 +3,9 @@
  * that move money, each refusal, confirmations across instances, and what happens when the
  * answer to a confirmed write is lost. Payments are counted at the API (the sandbox) over REST.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/sandbox/faults.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
@@ -387,5 +390,79 @@ describe('every tool that moves money', () => {
     const renamed = await client.callTool('update_contract_unit', { contract_unit_id: created.id, name: 'PV-Anlage' });
     expect(structured<{ status?: string; name: string }>(renamed)).toMatchObject({ name: 'PV-Anlage' });
     expect(structured<{ status?: string }>(renamed).status).toBeUndefined();
+  });
+});
+
+describe('the audit trail', () => {
+  it('records every preview, refusal and commit with the caller, an argument hash, the correlation id and the API request id', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'pfm-audit-')), 'audit.jsonl');
+    const audited = await connect('stdio', 'modern', againstApi(`${proxy.origin}/fincon/v1`, ['--audit-log', log]));
+    try {
+      const invoice = await unpaidApproved(audited);
+      const args = payment(invoice.id, '21.00');
+      const preview = structured<PreviewAnswer & { correlation_id: string }>(
+        await audited.callTool('register_invoice_payment', args),
+      );
+      const wrong = await audited.callTool('register_invoice_payment', {
+        ...args,
+        payment_amount_gross: '22.00',
+        confirmation: preview.confirmation,
+      });
+      const done = await audited.callTool('register_invoice_payment', { ...args, confirmation: preview.confirmation });
+      const ids = [preview, structured<{ correlation_id: string }>(wrong), structured<{ correlation_id: string }>(done)].map(
+        (answer) => answer.correlation_id,
+      );
+      expect(textOf(done)).toContain(`(reference ${ids[2]})`);
+      const lines = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          audit: 'money_write',
+          caller: 'local',
+          tool: 'register_invoice_payment',
+          outcome: 'preview',
+          correlation_id: ids[0],
+        }),
+        expect.objectContaining({ outcome: 'refused', reason: 'other-arguments', correlation_id: ids[1] }),
+        expect.objectContaining({
+          outcome: 'committed',
+          correlation_id: ids[2],
+          upstream_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        }),
+      ]);
+      expect(lines[0]!.args_hash).toBe(lines[2]!.args_hash);
+      expect(lines[1]!.args_hash).not.toBe(lines[0]!.args_hash);
+      expect(lines.every((line) => typeof line.time === 'string')).toBe(true);
+    } finally {
+      await audited.close();
+    }
+  });
+});
+
+describe('read-only mode', () => {
+  it('refuses a money write even with a valid confirmation', async () => {
+    const api = againstApi(`${proxy.origin}/fincon/v1`);
+    const readOnly = await connect('stdio', 'modern', {
+      ...api,
+      args: [...api.args!, '--read-only'],
+      env: { ...api.env, ...KEY },
+    });
+    try {
+      const invoice = await unpaidApproved();
+      const args = payment(invoice.id, '9.00');
+      const { confirmation } = structured<PreviewAnswer>(await client.callTool('register_invoice_payment', args));
+      const from = proxy.seen.length;
+      const refused = await readOnly.callTool('call_tool', {
+        name: 'register_invoice_payment',
+        arguments: { ...args, confirmation },
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/No tool named "register_invoice_payment" is available here \(read-only mode/);
+      expect(posts(from)).toEqual([]);
+    } finally {
+      await readOnly.close();
+    }
   });
 });

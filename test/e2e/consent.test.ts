@@ -85,7 +85,7 @@ describe.each<Era>(['legacy', 'modern'])('a %s client that can ask the person', 
       const invoice = await unpaidApproved(client);
       const result = await client.callTool('register_invoice_payment', payment(invoice));
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual({ status });
+      expect(result.structuredContent).toEqual({ status, correlation_id: expect.any(String) });
       expect(textOf(result)).toMatch(/nothing was changed/);
       expect(asking.questions).toHaveLength(1);
       expect(await booked(invoice)).toEqual([]);

@@ -116,7 +116,11 @@ describe('invoices added as already paid', () => {
     expect(replaced).toMatchObject({ id: added.id, invoice_process_state: 'PAID', external_identifier: 'ALT-2025-17a' });
 
     const deleted = await client.commit('delete_paid_invoice', { invoice_id: added.id });
-    expect(dataOf(deleted)).toEqual({ status: 'committed', done: 'The paid invoice was deleted' });
+    expect(dataOf(deleted)).toEqual({
+      status: 'committed',
+      done: 'The paid invoice was deleted',
+      correlation_id: expect.any(String),
+    });
     const gone = await client.callTool('get_invoice', { invoice_id: added.id });
     expect(gone.isError).toBe(true);
     expect(textOf(gone)).toContain('HTTP 404');
