@@ -62,7 +62,16 @@ export const FLAGS = [
     kind: 'string',
     value: 'MS',
     default: '30000',
-    description: 'Upstream API timeout for response headers and again for the body.',
+    description:
+      'Deadline of one API exchange, headers and body together (a download saved to disk: until its headers, then as long as bytes keep coming).',
+  },
+  {
+    name: 'max-response-mb',
+    kind: 'string',
+    value: 'MB',
+    default: '50',
+    description:
+      'Largest API answer read, as received and once decompressed; a larger one is cut off and the call fails saying so.',
   },
   {
     name: 'max-answer-tokens',
@@ -264,6 +273,7 @@ const flagSchema = z.object({
   'capex-url': httpUrl,
   'esg-url': httpUrl,
   'timeout-ms': wholeNumber(1, 3_600_000, '30000'),
+  'max-response-mb': wholeNumber(1, 4096, '50'),
   'max-answer-tokens': wholeNumber(500, 1_000_000, '10000'),
   'allowed-origins': z.string().transform(list),
   'allowed-hosts': z.string().optional(),
@@ -410,6 +420,7 @@ function configFrom(flags: Flags, secrets: Secrets) {
     readOnly: flags['read-only'],
     urls: { fincon: flags['fincon-url'], capex: flags['capex-url'], esg: flags['esg-url'] },
     timeoutMs: flags['timeout-ms'],
+    maxResponseBytes: flags['max-response-mb'] * 1024 * 1024,
     maxAnswerTokens: flags['max-answer-tokens'],
     allowedOrigins: flags['allowed-origins'],
     /** null: local paths are refused (a hosted server must not touch its own disk for callers). */

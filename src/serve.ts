@@ -113,6 +113,7 @@ export async function serve(config: Config): Promise<void> {
     baseUrls: sandbox?.baseUrls ?? config.urls,
     auth: credentials.shared,
     timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
   });
   const surface = toolSurface(config);
   if (config.confirmWrites === 'off') {

@@ -79,6 +79,7 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp capex-url': 'not a url',
   'project-finance-mcp esg-url': 'file:///etc/passwd',
   'project-finance-mcp timeout-ms': '-5',
+  'project-finance-mcp max-response-mb': '0',
   'project-finance-mcp max-answer-tokens': '12',
   'project-finance-mcp allowed-origins': null,
   'project-finance-mcp file-roots': null,

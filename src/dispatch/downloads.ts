@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { flattenResource, type FlatResource, type ResourceObject } from '../shape/jsonapi.js';
-import { headerValue, parseJson, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';
+import { headerValue, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';
 import { EMBED_LIMIT, readSmall, saveStream, writablePath, type DeliveredFile, type FileAccess } from './files.js';
 import type { Operation } from './operation.js';
 import { describeUpstreamFailure, errorResult } from './problems.js';
@@ -23,10 +23,6 @@ function dispositionFilename(disposition: string | undefined): string | undefine
   const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(disposition);
   if (extended?.[1]) return decodeURIComponent(extended[1].trim());
   return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim();
-}
-
-async function readJson(response: StreamedResponse): Promise<unknown> {
-  return parseJson(await response.body.text());
 }
 
 function formatSize(bytes: number): string {
@@ -55,11 +51,11 @@ async function openFile(
   context: DownloadContext,
 ): Promise<{ response: StreamedResponse; metadata?: FlatResource } | { failure: CallToolResult }> {
   if (first.status >= 400) {
-    const body = await readJson(first);
+    const body = await context.upstream.readJson(first);
     return { failure: errorResult(describeUpstreamFailure(operation, { status: first.status, headers: first.headers, body })) };
   }
   if (linkAttribute) {
-    const document = (await readJson(first)) as { data?: ResourceObject } | null;
+    const document = (await context.upstream.readJson(first)) as { data?: ResourceObject } | null;
     const metadata = document?.data ? flattenResource(document.data) : undefined;
     const link = metadata?.[linkAttribute];
     if (typeof link !== 'string')
@@ -100,7 +96,14 @@ export async function runDownload(
     );
   }
 
-  const delivered = await deliver(response, target);
+  let delivered: DeliveredFile | string;
+  try {
+    delivered = await deliver(response, target);
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    const left = target ? ' Nothing was saved.' : '';
+    return errorResult(`${operation.name}: the download broke off (${reason}).${left} Call ${operation.name} again.`);
+  }
   if (typeof delivered === 'string') return errorResult(`${operation.name}: ${delivered}.`);
   const filename =
     dispositionFilename(headerValue(response.headers, 'content-disposition')) ?? (metadata?.name as string | undefined);

@@ -10,7 +10,8 @@ import { headerValue, UpstreamError, type UpstreamClient, type UpstreamResponse 
 import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
 import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
-import { ArgumentProblem, describeUpstreamFailure, errorResult, unreachable, unreadable } from './problems.js';
+import { documentProblem } from './documents.js';
+import { ArgumentProblem, describeUpstreamFailure, errorResult, redirected, unreachable, unreadable } from './problems.js';
 import { confirmedArguments, type ConfirmationSeal } from './confirmation.js';
 import { runGuarded } from './guarded.js';
 import { createReader, ReadFailure } from './reader.js';
@@ -158,7 +159,13 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       const result = errorResult(describeUpstreamFailure(operation, response));
       return { result, ambiguous: write && response.status >= 500, ...identified };
     }
-    const answer = shapeChecked(operation, response, prepared, args, context);
+    if (response.status >= 300) {
+      return { result: errorResult(redirected(operation, response)), ambiguous: write, ...identified };
+    }
+    const problem = documentProblem(operation, response);
+    const answer = problem
+      ? errorResult(unreadable(operation, response.status, problem))
+      : shapeChecked(operation, response, prepared, args, context);
     // A write the API accepted with an answer that cannot be read was most likely made.
     if (answer.isError) return { result: answer, ambiguous: write, ...identified };
     const result = operation.supplement ? await supplemented(operation.supplement, answer, args, context) : answer;

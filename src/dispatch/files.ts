@@ -3,13 +3,14 @@
  * (real paths, so links cannot lead outside); uploads stream from disk, downloads
  * stream to disk or come back embedded when small.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, createWriteStream, openAsBlob } from 'node:fs';
-import { open, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { BodyTooLarge, readLimited } from '../upstream/bounded-body.js';
 import { ArgumentProblem } from './problems.js';
 
 /** Directories local paths may point into; null when local paths are off (hosted HTTP). */
@@ -157,33 +158,38 @@ function measuring(onChunk: (chunk: Buffer) => void): Transform {
   });
 }
 
-/** Streams a download to a new local file. */
+/**
+ * Streams a download to a new local file: into a hidden temporary file beside it, renamed into
+ * place once complete. A download that fails leaves nothing behind, so asking again works.
+ */
 export async function saveStream(body: Readable, target: string): Promise<DeliveredFile> {
   const hash = createHash('sha256');
   let size = 0;
-  await pipeline(
-    body,
-    measuring((chunk) => {
-      size += chunk.length;
-      hash.update(chunk);
-    }),
-    createWriteStream(target, { flags: 'wx' }),
-  );
+  const partial = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+  try {
+    await pipeline(
+      body,
+      measuring((chunk) => {
+        size += chunk.length;
+        hash.update(chunk);
+      }),
+      createWriteStream(partial, { flags: 'wx' }),
+    );
+    await rename(partial, target);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
   return { size, sha256: hash.digest('hex'), saved_to: target };
 }
 
 /** Reads a download into memory, or returns null as soon as it passes the embed limit. */
 export async function readSmall(body: Readable): Promise<DeliveredFile | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > EMBED_LIMIT) {
-      body.destroy();
-      return null;
-    }
-    chunks.push(chunk);
+  try {
+    const bytes = await readLimited(body, EMBED_LIMIT);
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return null;
+    throw error;
   }
-  const bytes = Buffer.concat(chunks);
-  return { size, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
 }

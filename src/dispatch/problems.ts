@@ -147,15 +147,31 @@ export function describeUpstreamFailure(operation: Operation, response: Upstream
   return `${operation.name} failed: the API answered HTTP ${response.status}.${said}\n${nextStep(operation, response)}`;
 }
 
-/** The API could not be reached, or contact was lost: whether anything may have changed. */
+/** The API could not be reached, or gave no usable answer in time or within size: whether anything may have changed. */
 export function unreachable(operation: Operation, error: UpstreamError): string {
-  if (operation.method === 'GET' || error.delivery === 'not-sent') {
+  const read = operation.method === 'GET';
+  if (error.kind === 'too-large' && read) {
+    return `${operation.name} failed: ${error.message}. Narrow the request (filters, fewer includes) or raise --max-response-mb.`;
+  }
+  if (read || error.delivery === 'not-sent') {
     return `${operation.name} could not reach the API (${error.message}). Nothing was changed; try again shortly.`;
   }
   return (
-    `${operation.name} lost contact with the API after sending (${error.message}). The change may or may not have been applied. ` +
+    `${operation.name} got no usable answer after sending (${error.message}). The change may or may not have been applied. ` +
     'Do not repeat it blindly: read the current state first (for a payment, list_invoice_payments) and only then decide.'
   );
+}
+
+/**
+ * A redirect to a JSON call: never followed (credentials must not travel to another address),
+ * and not a success. A write that got one may or may not have been applied.
+ */
+export function redirected(operation: Operation, response: UpstreamResponse): string {
+  const location = headerValue(response.headers, 'location');
+  const to = location ? ` to ${location.slice(0, 200)}` : '';
+  const said = `${operation.name} failed: the API answered HTTP ${response.status}, a redirect${to}, which this server does not follow.`;
+  if (operation.method === 'GET') return `${said} Check the API base URL this server is configured with.`;
+  return `${said} The change may or may not have been applied: read the current state first (for a payment, list_invoice_payments) and only then decide.`;
 }
 
 /**

@@ -8,7 +8,8 @@ import { UpstreamError } from '../upstream/client.js';
 import { relativeLink } from './cursor.js';
 import type { DispatchContext } from './execute.js';
 import { isResourceView, type Operation, type Reader, type ResourceView } from './operation.js';
-import { describeUpstreamFailure, unreachable } from './problems.js';
+import { documentProblem } from './documents.js';
+import { describeUpstreamFailure, redirected, unreachable, unreadable } from './problems.js';
 import { prepareRequest } from './request.js';
 import { flattenAs } from './results.js';
 
@@ -42,11 +43,10 @@ export function createReader(context: DispatchContext): Reader {
       throw error;
     }
     if (response.status >= 400) throw new ReadFailure(describeUpstreamFailure(operation, response), response.status);
-    const document = response.body as JsonApiDocument | null;
-    if (typeof document !== 'object' || document === null || !('data' in document)) {
-      throw new ReadFailure(`${operation.name}: the API answered HTTP ${response.status} without a JSON:API document.`);
-    }
-    return document;
+    if (response.status >= 300) throw new ReadFailure(redirected(operation, response), response.status);
+    const problem = documentProblem(operation, response);
+    if (problem) throw new ReadFailure(unreadable(operation, response.status, problem));
+    return response.body as JsonApiDocument;
   }
 
   const reader: Reader = {

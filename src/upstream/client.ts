@@ -1,16 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { Agent, request, type Dispatcher, type FormData } from 'undici';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
+import { BodyTooLarge, readBoundedBody } from './bounded-body.js';
 import { backoffMs, RETRY_ATTEMPTS, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 export interface UpstreamOptions {
   baseUrls: Readonly<Record<Product, string>>;
   auth: AuthProvider;
-  /** Time allowed for the response headers and again between body chunks. */
+  /**
+   * The deadline of one exchange, headers and body (retries of a read included). A download
+   * saved to disk has it until its headers; its body may then take as long as it keeps flowing.
+   */
   timeoutMs: number;
+  /** The largest answer read, as received and once decompressed; larger ones are cut off. */
+  maxResponseBytes: number;
 }
 
 export interface UpstreamRequest {
@@ -30,6 +34,8 @@ export interface UpstreamResponse {
   headers: Headers;
   /** Parsed JSON, or null for an empty or non-JSON body. */
   body: unknown;
+  /** Why a body that is there is not JSON, e.g. "the body is not JSON (text/html, 1,204 bytes)". */
+  unreadable?: string;
 }
 
 /** A response whose body has not been read: downloads stream it to their target. */
@@ -45,19 +51,24 @@ export interface StreamedResponse {
  */
 export type DeliveryState = 'not-sent' | 'maybe-sent';
 
+/**
+ * What went wrong: the connection (worth asking a read again), no complete answer within the
+ * deadline, or an answer past the size limit (asking again would only repeat either).
+ */
+export type FailureKind = 'network' | 'timeout' | 'too-large';
+
 export class UpstreamError extends Error {
   constructor(
     message: string,
     readonly delivery: DeliveryState,
-    options?: { cause?: unknown; timedOut?: boolean },
+    options?: { cause?: unknown; kind?: FailureKind },
   ) {
     super(message, options);
     this.name = 'UpstreamError';
-    this.timedOut = options?.timedOut ?? false;
+    this.kind = options?.kind ?? 'network';
   }
 
-  /** The API did not answer in time (asking again would only double the wait). */
-  readonly timedOut: boolean;
+  readonly kind: FailureKind;
 }
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH']);
@@ -67,21 +78,18 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-const DECODERS: Record<string, (data: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(gunzip),
-  br: promisify(brotliDecompress),
-  deflate: promisify(inflate),
-};
+class DeadlinePassed extends Error {
+  override name = 'DeadlinePassed';
+}
 
-/** Decodes gzip, br or deflate bodies (asynchronously: zlib runs in the thread pool). */
-async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined): Promise<string> {
-  const decoder =
-    DECODERS[
-      String(contentEncoding ?? '')
-        .trim()
-        .toLowerCase()
-    ];
-  return (decoder ? await decoder(raw) : raw).toString('utf8');
+/** A signal that aborts after `ms` (or with the caller's), until `clear` is called. */
+function deadline(ms: number, caller: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlinePassed(`no complete answer within ${ms} ms`)), ms);
+  return {
+    signal: caller ? AbortSignal.any([controller.signal, caller]) : controller.signal,
+    clear: () => clearTimeout(timer),
+  };
 }
 
 /** One header's value; repeated headers give their first. */
@@ -98,6 +106,11 @@ export function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+function describeNonJson(headers: Headers, size: number): string {
+  const type = headerValue(headers, 'content-type')?.split(';')[0]?.trim() || 'no content type';
+  return `the body is not JSON (${type}, ${size.toLocaleString('en')} bytes)`;
 }
 
 function isForm(body: unknown): body is FormData {
@@ -137,18 +150,36 @@ export class UpstreamClient {
     return this.#options.baseUrls[product];
   }
 
-  /** A JSON exchange with the API. */
+  /** A JSON exchange with the API, headers and body within the deadline and the size limit. */
   async send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
-    const response = await this.#apiRequest(upstream, { accept: 'application/json', 'accept-encoding': 'gzip, br' });
-    const text = await this.#guard(upstream.method, this.baseUrl(upstream.product) + upstream.path, async () =>
-      decodeBody(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']),
-    );
-    return { status: response.status, headers: response.headers, body: parseJson(text) };
+    const url = this.baseUrl(upstream.product) + upstream.path;
+    const limit = deadline(this.#options.timeoutMs, upstream.signal);
+    try {
+      return await this.#guard(upstream.method, url, limit.signal, async () => {
+        const headers = { accept: 'application/json', 'accept-encoding': 'gzip, br' };
+        const response = await this.#apiRequest({ ...upstream, signal: limit.signal }, headers);
+        const raw = await readBoundedBody(
+          response.body,
+          headerValue(response.headers, 'content-encoding'),
+          Number(headerValue(response.headers, 'content-length') ?? 0),
+          this.#options.maxResponseBytes,
+        );
+        const body = parseJson(raw.toString('utf8'));
+        const unreadable = body === null && raw.length > 0 ? describeNonJson(response.headers, raw.length) : undefined;
+        return { status: response.status, headers: response.headers, body, ...(unreadable ? { unreadable } : {}) };
+      });
+    } finally {
+      limit.clear();
+    }
   }
 
   /** An API request whose answer is a file (or a redirect to one): the body is left unread. */
   open(upstream: UpstreamRequest): Promise<StreamedResponse> {
-    return this.#apiRequest(upstream, { accept: '*/*', 'accept-encoding': 'identity' });
+    const url = this.baseUrl(upstream.product) + upstream.path;
+    const headers = { accept: '*/*', 'accept-encoding': 'identity' };
+    return this.#untilHeaders(upstream.method, url, upstream.signal, (signal) =>
+      this.#apiRequest({ ...upstream, signal }, headers),
+    );
   }
 
   /** A temporary download link the API pointed to: fetched without any API credentials. */
@@ -157,7 +188,36 @@ export class UpstreamClient {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       throw new UpstreamError(`refusing to follow a ${url.protocol} download link`, 'not-sent');
     }
-    return this.#request('GET', url.href, { accept: '*/*' }, undefined, signal);
+    return this.#untilHeaders('GET', url.href, signal, (limited) =>
+      this.#request('GET', url.href, { accept: '*/*' }, undefined, limited),
+    );
+  }
+
+  /** A small JSON body of an opened response (a download's link or error), within the size limit. */
+  async readJson(response: StreamedResponse): Promise<unknown> {
+    const declared = Number(headerValue(response.headers, 'content-length') ?? 0);
+    const raw = await readBoundedBody(response.body, undefined, declared, this.#options.maxResponseBytes).catch(
+      (error: unknown) => {
+        if (error instanceof BodyTooLarge) throw new UpstreamError(error.message, 'maybe-sent', { kind: 'too-large' });
+        throw error;
+      },
+    );
+    return parseJson(raw.toString('utf8'));
+  }
+
+  /** A request whose headers must arrive within the deadline; its body is read by the caller. */
+  async #untilHeaders(
+    method: HttpMethod,
+    url: string,
+    caller: AbortSignal | undefined,
+    work: (signal: AbortSignal) => Promise<StreamedResponse>,
+  ): Promise<StreamedResponse> {
+    const limit = deadline(this.#options.timeoutMs, caller);
+    try {
+      return await this.#guard(method, url, limit.signal, () => work(limit.signal));
+    } finally {
+      limit.clear();
+    }
   }
 
   async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
@@ -182,7 +242,7 @@ export class UpstreamClient {
       try {
         response = await send();
       } catch (error) {
-        if (!mayRetry || !(error instanceof UpstreamError) || error.timedOut) throw error;
+        if (!mayRetry || !(error instanceof UpstreamError) || error.kind !== 'network') throw error;
         await sleep(backoffMs(attempt), undefined, { signal: upstream.signal });
         continue;
       }
@@ -221,28 +281,34 @@ export class UpstreamClient {
     body: string | FormData | undefined,
     signal: AbortSignal | undefined,
   ): Promise<StreamedResponse> {
-    const response = await this.#guard(method, url, () =>
+    const response = await this.#guard(method, url, signal, () =>
       request(url, { dispatcher: this.#dispatcher, method, headers, body, signal }),
     );
     return { status: response.statusCode, headers: response.headers, body: response.body };
   }
 
-  /** Turns network failures into UpstreamErrors that say whether anything may have been sent. */
-  async #guard<T>(method: HttpMethod, url: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Turns failures into UpstreamErrors that say whether anything may have been sent and what
+   * went wrong; ones already turned pass through.
+   */
+  async #guard<T>(method: HttpMethod, url: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof UpstreamError) throw error;
+      if (error instanceof BodyTooLarge) {
+        const message = `${method} ${url}: ${error.message} (--max-response-mb), so it was not read`;
+        throw new UpstreamError(message, 'maybe-sent', { cause: error, kind: 'too-large' });
+      }
       const code = errorCode(error);
       const delivery: DeliveryState = code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'maybe-sent';
-      const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-      throw new UpstreamError(
-        `${method} ${url} ${timedOut ? 'timed out' : 'failed'} (${code ?? (error as Error).message})`,
-        delivery,
-        {
-          cause: error,
-          timedOut,
-        },
-      );
+      const late = signal?.aborted && signal.reason instanceof DeadlinePassed ? signal.reason.message : undefined;
+      const timedOut = late !== undefined || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      const detail = late ?? code ?? (error as Error).message;
+      throw new UpstreamError(`${method} ${url} ${timedOut ? 'timed out' : 'failed'} (${detail})`, delivery, {
+        cause: error,
+        kind: timedOut ? 'timeout' : 'network',
+      });
     }
   }
 

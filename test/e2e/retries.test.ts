@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { startFaultProxy, type FaultProxy, type JsonAnswer } from '../support/fault-proxy.js';
 import { againstApi, connect, dataOf, textOf, type Page, type TestClient } from '../support/harness.js';
 
 let sandbox: SandboxHandle;
@@ -32,7 +32,7 @@ function failNext(method: string, times: number, failure: FaultProxy['failWith']
 const since = (from: number, method: string) => proxy.seen.slice(from).filter((request) => request.method === method);
 
 describe('a read', () => {
-  it.each<[string, FaultProxy['failWith']]>([
+  it.each<[string, JsonAnswer | 'drop']>([
     ['503', { status: 503 }],
     ['502', { status: 502 }],
     ['429 with a short Retry-After', { status: 429, headers: { 'retry-after': '1' } }],
@@ -74,7 +74,7 @@ describe('a write', () => {
       await client.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
     );
     const invoice = approved.items.find((item) => !item.payment_amount_gross)!;
-    const failures: Array<FaultProxy['failWith']> = [{ status: 503 }, { status: 429, headers: { 'retry-after': '1' } }, 'drop'];
+    const failures: Array<JsonAnswer | 'drop'> = [{ status: 503 }, { status: 429, headers: { 'retry-after': '1' } }, 'drop'];
     for (const failure of failures) {
       const from = proxy.seen.length;
       failNext('POST', 1, failure);

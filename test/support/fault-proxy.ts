@@ -14,13 +14,23 @@ export interface SeenRequest {
   body: string;
 }
 
+export type CustomAnswer = (outgoing: ServerResponse) => void | Promise<void>;
+export interface JsonAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface FaultProxy {
   /** The proxy's origin; paths below it are the target's. */
   origin: string;
   /** Requests that get `failWith` instead of being forwarded. */
   fails: (method: string, path: string) => boolean;
-  /** The answer a failed request gets, or 'drop': the connection is cut without one. */
-  failWith: { status: number; body?: unknown; headers?: Record<string, string> } | 'drop';
+  /**
+   * The answer a failed request gets: a JSON answer, 'drop' (the connection is cut without
+   * one), or a function that answers as it likes (slowly, endlessly, not in JSON).
+   */
+  failWith: JsonAnswer | 'drop' | CustomAnswer;
   /** Every request that reached the proxy, in order. */
   seen: SeenRequest[];
   close(): Promise<void>;
@@ -45,6 +55,10 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
       const failure = proxy.failWith;
       if (failure === 'drop') {
         incoming.socket.destroy();
+        return;
+      }
+      if (typeof failure === 'function') {
+        await failure(outgoing);
         return;
       }
       outgoing.writeHead(failure.status, { 'content-type': 'application/json', ...failure.headers });
