@@ -8,6 +8,7 @@ import type { ToolAnswer } from './dispatch/execute.js';
 import type { Operation, Product } from './dispatch/operation.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
+import { strictObject } from './dispatch/strict-object.js';
 import { convertedOnce, inputJsonSchema } from './json-schemas.js';
 import { singular } from './shape/words.js';
 import type { ToolSurface } from './surface.js';
@@ -132,8 +133,8 @@ const searchOutput = z.object({
   ),
 });
 
-const callInput = z.object({
-  name: z.string().min(1).meta({ description: 'The tool name search_tools gave, e.g. "upload_invoice_document".' }),
+const callInput = strictObject({
+  name: z.string().min(1).max(100).meta({ description: 'The tool name search_tools gave, e.g. "upload_invoice_document".' }),
   arguments: z.record(z.string(), z.unknown()).default({}).meta({ description: "The tool's arguments." }),
 });
 
@@ -147,6 +148,15 @@ interface Reach {
 
 const reaches = new WeakMap<readonly Operation[], Reach>();
 
+/** Longest search_tools query: a few words, not a document. */
+const QUERY_LIMIT = 500;
+
+/** The start of a query, to say what was searched for without repeating a long text back. */
+function echoed(query: string): string {
+  const oneLine = query.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 60 ? `${oneLine.slice(0, 60)}…` : oneLine;
+}
+
 /**
  * What the two tools need to know about a surface, built once: over stateless HTTP
  * they are registered again for every request.
@@ -158,10 +168,11 @@ function reachOf(reachable: readonly Operation[], direct: readonly Operation[]):
     reach = {
       directNames: new Set(direct.map((operation) => operation.name)),
       products,
-      searchInput: z.object({
+      searchInput: strictObject({
         query: z
           .string()
           .min(1)
+          .max(QUERY_LIMIT, { error: `must be at most ${QUERY_LIMIT} characters: a few words on what you want to do` })
           .meta({ description: 'What you want to do, e.g. "upload invoice document" or "contractor tax waiver".' }),
         product: z.enum(products).optional().meta({ description: 'Only tools of this product.' }),
       }),
@@ -189,7 +200,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
       const found = searchOperations(reachable, query, product);
       if (!found.length) {
         return {
-          content: [{ type: 'text', text: `No tool matches "${query}"; try other words.` }],
+          content: [{ type: 'text', text: `No tool matches "${echoed(query)}"; try other words.` }],
           structuredContent: { tools: [] },
         };
       }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
+import { inputJsonSchema } from '../src/json-schemas.js';
 import { catalog, dailyToolsets, toolsets } from '../tools/index.js';
 import { FIXTURE, type OperationFacts } from './fixtures/openapi-facts.mjs';
 
@@ -46,6 +47,22 @@ const PRODUCT_SPEC_BODY_FIELDS: Record<string, string[]> = {
   'fincon PATCH /contracts/{id}/': ['contract_unit'],
   'capex PATCH /contracts/{id}/': ['measure'],
 };
+
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  maxLength?: number;
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+}
+
+/** The string schemas a property may be (itself, or the string alternatives of a nullable one). */
+const stringsOf = (schema: JsonSchema): JsonSchema[] =>
+  schema.type === 'string' ? [schema] : (schema.anyOf ?? []).flatMap(stringsOf);
 
 /** The `attribute.operation` keys a list declares. */
 function declaredFilterKeys(operation: Operation): string[] {
@@ -143,6 +160,41 @@ describe('the catalog', () => {
         expect([...body.relationships, ...added], `${operation.name} relationship ${name}`).toContain(name);
       }
     }
+  });
+
+  it('limits text arguments to the lengths the API documents', () => {
+    const tooLong: string[] = [];
+    for (const { operation, facts } of declared) {
+      const body = facts!.body;
+      if (!operation.body || body?.content !== 'json' || !body.max_lengths) continue;
+      const advertised = inputJsonSchema(operation.inputSchema) as JsonSchema;
+      const fields = operation.body.rows ? advertised.properties![operation.body.rows]!.items! : advertised;
+      for (const entry of operation.body.attributes) {
+        const { name, arg } = typeof entry === 'string' ? { name: entry, arg: entry } : entry;
+        const documented = body.max_lengths[name];
+        if (documented === undefined) continue;
+        const allowed = Math.max(...stringsOf(fields.properties![arg]!).map((string) => string.maxLength ?? Infinity));
+        if (allowed > documented) tooLong.push(`${operation.name}.${arg}: ${allowed} > ${documented}`);
+      }
+    }
+    expect(tooLong).toEqual([]);
+  });
+
+  it('bounds every free text argument (10,000 characters where the API documents no length)', () => {
+    const unbounded: string[] = [];
+    const visit = (schema: JsonSchema, at: string) => {
+      if (schema.type === 'string' && !schema.enum && !schema.pattern && !schema.format && schema.maxLength === undefined) {
+        unbounded.push(at);
+      }
+      if ((schema.maxLength ?? 0) > 10_000) unbounded.push(`${at} (${schema.maxLength})`);
+      for (const [name, property] of Object.entries(schema.properties ?? {})) visit(property, `${at}.${name}`);
+      for (const variant of schema.anyOf ?? []) visit(variant, at);
+      if (schema.items) visit(schema.items, `${at}[]`);
+      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties, `${at}{}`);
+    };
+    for (const operation of catalog) visit(inputJsonSchema(operation.inputSchema) as JsonSchema, operation.name);
+    // An inline upload is bounded by the request body limit (--max-body-mb), not by a text length.
+    expect(unbounded.filter((at) => !at.endsWith('.content_base64'))).toEqual([]);
   });
 
   it('sets all four hints deliberately: reads read, PATCH overwrites, DELETE removes, creates append', () => {

@@ -4,15 +4,29 @@
  * fails with a message that says how to fix the value.
  */
 import { z } from 'zod';
+import { strictObject } from '../src/dispatch/strict-object.js';
 import { Decimal, DECIMAL_STRING } from '../src/shape/money.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Dates outside these years are typing mistakes (0000-01-01, 9999-12-31), not bookings. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2100;
+const DATE_RANGE = `between ${FIRST_YEAR}-01-01 and ${LAST_YEAR}-12-31`;
 
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
+
+function withinYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** Free text the API documents no length for: long enough for any comment, short of abuse. */
+export const TEXT_LIMIT = 10_000;
 
 function requiredString(expectation: string) {
   return z.string({
@@ -30,45 +44,75 @@ export function uuid(description: string, source: string) {
 
 export function isoDate(description: string) {
   return requiredString('a calendar date as YYYY-MM-DD, e.g. 2026-11-22')
-    .refine(isCalendarDate, { error: 'must be a real calendar date as YYYY-MM-DD, e.g. 2026-11-22' })
+    .refine(isCalendarDate, { error: 'must be a real calendar date as YYYY-MM-DD, e.g. 2026-11-22', abort: true })
+    .refine(withinYears, { error: `must be a date ${DATE_RANGE}` })
     .meta({ format: 'date', description });
 }
 
 const DECIMAL_HINT =
   'a decimal string with a dot and no thousands separators, e.g. "12400.00" (up to 12 decimals; send it as a string, not a number)';
+/** A measure (area, rate, meter value): up to 15 digits before the dot and 12 after. */
+const MEASURE = /^-?\d{1,15}(\.\d{1,12})?$/;
 
 export function decimalString(description: string) {
   return requiredString(DECIMAL_HINT)
-    .refine((value) => DECIMAL_STRING.test(value), { error: `must be ${DECIMAL_HINT}`, abort: true })
-    .meta({ description });
-}
-
-export function positiveAmount(description: string) {
-  return decimalString(description).refine((value) => new Decimal(value).greaterThan(0), {
-    error: 'must be greater than 0',
-  });
-}
-
-/** Net and tax of an amount as the API takes it on input. */
-export function netTaxInput(description: string) {
-  return z
-    .object({
-      net: decimalString('Net amount, decimal string'),
-      tax: decimalString('Tax amount, decimal string'),
+    .regex(MEASURE, {
+      error: (issue) =>
+        typeof issue.input === 'string' && DECIMAL_STRING.test(issue.input)
+          ? 'is too large: at most 15 digits before the dot and 12 after'
+          : `must be ${DECIMAL_HINT}`,
+      abort: true,
     })
     .meta({ description });
 }
 
-export function text(description: string, maxLength?: number) {
-  const base = requiredString('text');
-  return (maxLength ? base.max(maxLength, { error: `must be at most ${maxLength} characters` }) : base).meta({
-    description,
+/** Money: cents at most (the minor unit of the currencies the API keeps), below 10^12. */
+const AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/;
+const AMOUNT_HINT =
+  'an amount as a decimal string with a dot, at most 2 decimals and no thousands separators, e.g. "12400.00" (send it as a string, not a number)';
+
+function amountProblem(input: unknown): string {
+  if (typeof input !== 'string' || !DECIMAL_STRING.test(input)) return `must be ${AMOUNT_HINT}`;
+  const [whole = '', decimals = ''] = input.replace('-', '').split('.');
+  if (decimals.length > 2) return `has ${decimals.length} decimals; amounts take at most 2 (cents), e.g. "12400.50"`;
+  return `is too large (${whole.length} digits before the dot); amounts must be below 1,000,000,000,000`;
+}
+
+/** A money amount as a decimal string. */
+export function amount(description: string) {
+  return requiredString(AMOUNT_HINT)
+    .regex(AMOUNT, { error: (issue) => amountProblem(issue.input), abort: true })
+    .meta({ description });
+}
+
+export function positiveAmount(description: string) {
+  return amount(description).refine((value) => new Decimal(value).greaterThan(0), {
+    error: 'must be greater than 0',
   });
 }
 
+const netTax = {
+  net: amount('Net amount, decimal string'),
+  tax: amount('Tax amount, decimal string'),
+};
+
+/** Net and tax of an amount as the API takes it on input. */
+export function netTaxInput(description: string) {
+  return strictObject(netTax).meta({ description });
+}
+
+export function text(description: string, maxLength = TEXT_LIMIT) {
+  return requiredString('text')
+    .max(maxLength, { error: `must be at most ${maxLength.toLocaleString('en')} characters` })
+    .meta({ description });
+}
+
 /** Text where null is meaningful (it clears the stored value). */
-export function clearableText(description: string) {
-  return requiredString('text, or null to clear it').nullable().meta({ description });
+export function clearableText(description: string, maxLength = TEXT_LIMIT) {
+  return requiredString('text, or null to clear it')
+    .max(maxLength, { error: `must be at most ${maxLength.toLocaleString('en')} characters` })
+    .nullable()
+    .meta({ description });
 }
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T, description: string) {
@@ -88,15 +132,14 @@ export function flag(description: string) {
 
 /** A money amount as the API takes it where a currency may be given (contract amounts). */
 export function moneyInput(description: string) {
-  return netTaxInput(description)
-    .extend({
-      currency: z
-        .string()
-        .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })
-        .meta({ description: 'Currency code, e.g. EUR; the account currency when omitted' })
-        .optional(),
-    })
-    .meta({ description });
+  return strictObject({
+    ...netTax,
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })
+      .meta({ description: 'Currency code, e.g. EUR; the account currency when omitted' })
+      .optional(),
+  }).meta({ description });
 }
 
 export function integer(description: string, min?: number, max?: number) {
@@ -130,8 +173,9 @@ export function isoDateTime(description: string) {
         const day = DATE_TIME.exec(value)?.[1];
         return day !== undefined && isCalendarDate(day) && !Number.isNaN(Date.parse(value));
       },
-      { error: `must be ${expectation}` },
+      { error: `must be ${expectation}`, abort: true },
     )
+    .refine(withinYears, { error: `must be a moment ${DATE_RANGE}` })
     .meta({ format: 'date-time', description });
 }
 

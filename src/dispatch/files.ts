@@ -132,9 +132,18 @@ function fromBase64(content: string, filename: string, pdfOnly: boolean): Upload
   return { file: new Blob([bytes], { type: mediaTypeOf(filename) }), filename };
 }
 
+/** A name given for an upload, reduced to its base name: a path in it must not travel to the API. */
+function baseName(given: string): string {
+  const name = (given.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (name === '' || name === '.' || name === '..') {
+    throw new ArgumentProblem('filename', 'must be a file name such as "Rechnung-2026-118.pdf", not a path');
+  }
+  return name;
+}
+
 /** The file an upload sends: streamed from disk when given a path. */
 export function uploadSource(args: Record<string, unknown>, access: FileAccess, pdfOnly: boolean): Promise<UploadSource> {
-  const filename = args.filename as string | undefined;
+  const filename = typeof args.filename === 'string' ? baseName(args.filename) : undefined;
   if (typeof args.file_path === 'string') {
     return fromDisk(access, args.file_path, pdfOnly).then((source) => ({ ...source, filename: filename ?? source.filename }));
   }

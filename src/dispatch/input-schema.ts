@@ -1,6 +1,7 @@
 /** The arguments a declaration implies beyond its own: filters, include, cursor, file source and target. */
 import { z } from 'zod';
 import type { FilterOperation, OperationDeclaration } from './operation.js';
+import { strictObject } from './strict-object.js';
 
 export type FilterValue = string | boolean | string[];
 
@@ -13,7 +14,7 @@ function filterKeys(filters: Filters): string[] {
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** Filter keys may name an id inside the attribute, e.g. `custom_fields.<uuid>.exact`. */
-function filterKeyMatcher(filters: Filters): (key: string) => boolean {
+export function filterKeyMatcher(filters: Filters): (key: string) => boolean {
   const exact = new Set(filterKeys(filters));
   const patterns = filterKeys(filters)
     .filter((key) => key.includes('<uuid>'))
@@ -32,21 +33,38 @@ function describeFilters(filters: Filters): string {
   return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
 }
 
+/** A filter value: as long as any value the API stores. */
+const filterText = z.string().max(10_000);
+/** A local path: as long as file systems allow. */
+const PATH_LIMIT = 4096;
+
+/** Operations that take several values: the API separates them with commas. */
+export const LIST_OPERATIONS: ReadonlySet<string> = new Set(['in', 'not_in', 'range']);
+
+/** What is wrong with the value of a filter key, or undefined. */
+function filterValueProblem(key: string, value: FilterValue): string | undefined {
+  const operation = key.slice(key.lastIndexOf('.') + 1);
+  if (!LIST_OPERATIONS.has(operation)) {
+    return Array.isArray(value) ? `takes one value, not a list` : undefined;
+  }
+  const values = Array.isArray(value) ? value : String(value).split(',');
+  if (operation === 'range' && values.length !== 2) return 'takes exactly two values: [from, to]';
+  if (!Array.isArray(value) && values.length > 1 && operation !== 'range') {
+    return `takes its values as a list, e.g. ${JSON.stringify(values.map((item) => item.trim()))}`;
+  }
+  return undefined;
+}
+
 function filtersArgument(filters: Filters) {
   const isAllowed = filterKeyMatcher(filters);
   return z
-    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string()).min(1)]))
+    .record(z.string().max(300), z.union([filterText, z.boolean(), z.array(filterText).min(1).max(1000)]))
     .superRefine((given, context) => {
       for (const [key, value] of Object.entries(given)) {
-        if (!isAllowed(key)) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `is not a supported filter here; use one of: ${filterKeys(filters).join(', ')}`,
-          });
-        } else if (key.endsWith('.range') && (Array.isArray(value) ? value.length : String(value).split(',').length) !== 2) {
-          context.addIssue({ code: 'custom', path: [key], message: 'takes exactly two values: [from, to]' });
-        }
+        const problem = isAllowed(key)
+          ? filterValueProblem(key, value)
+          : `is not a supported filter here; use one of: ${filterKeys(filters).join(', ')}`;
+        if (problem) context.addIssue({ code: 'custom', path: [key], message: problem });
       }
     })
     .meta({ description: describeFilters(filters) });
@@ -58,7 +76,7 @@ function includeArgument(paths: readonly string[]) {
     .meta({ description: 'Related resources to return with the result.' });
 }
 
-const cursorArgument = z.string().min(1).meta({
+const cursorArgument = z.string().min(1).max(10_000).meta({
   description: 'next_cursor of the previous answer, sent with the same other arguments; omit it for the first page.',
 });
 
@@ -67,22 +85,24 @@ const uploadArguments = {
   file_path: z
     .string()
     .min(1)
+    .max(PATH_LIMIT)
     .meta({ description: 'Local path of the file to upload (inside the allowed file roots); streamed, any size.' })
     .optional(),
   content_base64: z.string().min(1).meta({ description: 'The file content as base64, when there is no local file.' }).optional(),
   filename: z
     .string()
     .min(1)
+    .max(255)
     .meta({ description: 'File name to send; defaults to the name of file_path. Required with content_base64.' })
     .optional(),
 };
 
-const confirmationArgument = z.string().min(1).meta({
+const confirmationArgument = z.string().min(1).max(4096).meta({
   description:
     'Leave out to get a preview (nothing is changed then). After the user agreed to the preview, the confirmation it gave, sent with exactly the previewed arguments.',
 });
 
-const saveToArgument = z.string().min(1).meta({
+const saveToArgument = z.string().min(1).max(PATH_LIMIT).meta({
   description:
     'Local path to save the file to (inside the allowed file roots). Without it, files up to 1 MiB come back embedded in the result.',
 });
@@ -106,7 +126,7 @@ export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject
 
   const { upload, check } = declaration;
   const requireOneOf = declaration.partialUpdate ? bodyArguments(declaration) : undefined;
-  return z.object(shape).superRefine((args, context) => {
+  return strictObject(shape).superRefine((args, context) => {
     const rows = declaration.body?.rows;
     const checked = rows
       ? ((args[rows] as Array<Record<string, unknown>>) ?? []).map((row, index) => ({ row, at: [rows, index] }))

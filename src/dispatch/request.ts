@@ -1,7 +1,7 @@
 import { FormData } from 'undici';
 import { decodeCursor } from './cursor.js';
 import { uploadSource, type FileAccess } from './files.js';
-import type { FilterValue } from './input-schema.js';
+import { filterKeyMatcher, type FilterValue } from './input-schema.js';
 import { type BodySpec, type Operation, pathArgument, pathVariables } from './operation.js';
 import { ArgumentProblem } from './problems.js';
 
@@ -17,34 +17,78 @@ export interface PreparedRequest {
 
 type Args = Record<string, unknown>;
 
+/** One path segment from an argument: never empty, `.` or `..` (they would change the path), encoded otherwise. */
+function pathSegment(argument: string, value: unknown): string {
+  const text = String(value);
+  if (text === '' || text === '.' || text === '..') {
+    throw new ArgumentProblem(argument, `must not be ${text === '' ? 'empty' : `"${text}"`}: it names one resource in the path`);
+  }
+  return encodeURIComponent(text);
+}
+
 function expandPath(operation: Operation, args: Args): string {
   let path = operation.path;
   for (const variable of pathVariables(operation.path)) {
-    const value = args[pathArgument(operation, variable)];
-    path = path.replace(`{${variable}}`, encodeURIComponent(String(value)));
+    const argument = pathArgument(operation, variable);
+    path = path.replace(`{${variable}}`, pathSegment(argument, args[argument]));
   }
   return path;
 }
 
-function pair(key: string, value: FilterValue | number): string {
-  const text = Array.isArray(value) ? value.join(',') : String(value);
+/** A list value joined the API's way; a value holding the separator would split in two, so it is refused. */
+function joined(argument: string, values: readonly string[]): string {
+  const split = values.find((value) => value.includes(','));
+  if (split !== undefined) {
+    throw new ArgumentProblem(
+      argument,
+      `the value ${JSON.stringify(split.slice(0, 100))} contains a comma, which the API reads as a separator between values; filter with a part of it without the comma instead (e.g. a "contains" filter)`,
+    );
+  }
+  return values.join(',');
+}
+
+function pair(argument: string, key: string, value: FilterValue | number): string {
+  const text = Array.isArray(value) ? joined(argument, value) : String(value);
   return `${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
 }
 
 function buildQuery(operation: Operation, args: Args): string {
   const pairs: string[] = [];
   for (const name of operation.query ?? []) {
-    if (args[name] !== undefined) pairs.push(pair(name, args[name] as FilterValue));
+    if (args[name] !== undefined) pairs.push(pair(name, name, args[name] as FilterValue));
   }
   for (const [name, filter] of Object.entries(operation.list?.filterArgs ?? {})) {
-    if (args[name] !== undefined) pairs.push(pair(`filter[${filter}]`, args[name] as FilterValue));
+    if (args[name] !== undefined) pairs.push(pair(name, `filter[${filter}]`, args[name] as FilterValue));
   }
   for (const [key, value] of Object.entries((args.filters ?? {}) as Record<string, FilterValue>)) {
-    pairs.push(pair(`filter[${key}]`, value));
+    pairs.push(pair(`filters.${key}`, `filter[${key}]`, value));
   }
   const include = args.include as string[] | undefined;
-  if (include?.length) pairs.push(pair('include', include));
+  if (include?.length) pairs.push(pair('include', 'include', include));
   return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** Pagination parameters of API page links (`cursor[position]`), which carry no data of their own. */
+const PAGINATION = /^(cursor|page)\[\w+\]$/;
+
+/**
+ * What a page link asks for beyond what the operation declares, or undefined. The API's own
+ * links only repeat the first request's parameters; a cursor made by hand could carry anything.
+ */
+function undeclaredQuery(operation: Operation, query: URLSearchParams): string | undefined {
+  const isFilter = filterKeyMatcher(operation.list?.filters ?? {});
+  const typedFilters = new Set(Object.values(operation.list?.filterArgs ?? {}));
+  const plain = new Set(operation.query ?? []);
+  const included = (paths: string) => paths.split(',').every((path) => operation.include?.includes(path));
+  for (const [key, value] of query) {
+    const filter = /^filter\[(.+)\]$/.exec(key)?.[1];
+    const declared =
+      filter !== undefined
+        ? isFilter(filter) || typedFilters.has(filter)
+        : plain.has(key) || PAGINATION.test(key) || (key === 'include' && included(value));
+    if (!declared) return key;
+  }
+  return undefined;
 }
 
 function pickAttributes(spec: BodySpec, source: Args): Args {
@@ -91,7 +135,8 @@ export async function prepareRequest(operation: Operation, args: Args, files: Fi
   const path = expandPath(operation, args);
   if (typeof args.cursor === 'string') {
     const position = decodeCursor(args.cursor, path);
-    if (!position) {
+    const query = position && new URLSearchParams(position.page.split('?')[1] ?? '');
+    if (!position || undeclaredQuery(operation, query!) !== undefined) {
       throw new ArgumentProblem(
         'cursor',
         `is not a page cursor of ${operation.name}; pass next_cursor exactly as the previous ${operation.name} result gave it, or omit it for the first page`,

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/sandbox/faults.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
-import { againstApi, connect, dataOf, textOf, type Page, type TestClient, type ToolResult } from '../support/harness.js';
+import { Decimal } from '../../src/shape/money.js';
+import {
+  againstApi,
+  connect,
+  dataOf,
+  textOf,
+  type Item,
+  type Money,
+  type Page,
+  type TestClient,
+  type ToolResult,
+} from '../support/harness.js';
 
 interface PreviewAnswer {
   status: string;
@@ -46,7 +57,7 @@ async function booked(invoiceId: string, api = sandbox): Promise<Array<{ id: str
   return ((await response.json()) as { data: Array<{ id: string; attributes: { payment_comment: string } }> }).data;
 }
 
-async function unpaidApproved(on: TestClient = client): Promise<{ id: string }> {
+async function unpaidApproved(on: TestClient = client): Promise<Item> {
   const page = dataOf<Page>(await on.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }));
   const invoice = page.items.find((item) => !used.has(item.id) && !item.payment_amount_gross);
   if (!invoice) throw new Error('no unpaid APPROVED invoice left');
@@ -96,10 +107,18 @@ describe('the preview', () => {
     expect(again.preview.warnings).toEqual([
       expect.stringMatching(/^Equals payment \S+, booked for the same day \(2026-11-20\) with the same amount/),
     ]);
-    const tooMuch = structured<PreviewAnswer>(
-      await client.callTool('register_invoice_payment', payment(invoice.id, '99999999.00')),
-    );
-    expect(tooMuch.preview.warnings[0]).toMatch(/^Exceeds the approved amount by [\d,]+\.\d\d EUR/);
+    // The rest of the approved amount, on top of the 50.00 already paid.
+    const approved = [invoice.discounted_approved_amount, invoice.undiscounted_approved_amount].find(Boolean) as Money;
+    const rest = new Decimal(approved.net).plus(approved.tax).toFixed(2);
+    const tooMuch = structured<PreviewAnswer>(await client.callTool('register_invoice_payment', payment(invoice.id, rest)));
+    expect(tooMuch.preview.warnings[0]).toMatch(/^Exceeds the approved amount by 50\.00 EUR/);
+  });
+
+  it('refuses one payment larger than the whole invoice, a typing mistake', async () => {
+    const invoice = await unpaidApproved();
+    const result = await client.callTool('register_invoice_payment', payment(invoice.id, '99999999.00'));
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/A payment of 99,999,999\.00 EUR gross is larger than Invoice .* as a whole/);
   });
 });
 

@@ -6,6 +6,7 @@ import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
 import { declarer } from '../kit.js';
 import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity } from './common.js';
+import { strictObject } from '../../src/dispatch/strict-object.js';
 
 const readingView: ResourceView = {
   type: 'UTILITY_METER_READING',
@@ -79,7 +80,7 @@ const interval = {
 
 function rows<T extends z.ZodRawShape>(shape: T, what: string) {
   return z
-    .array(z.object(shape))
+    .array(strictObject(shape))
     .min(1, { error: `give at least one ${what}` })
     .meta({ description: `One object per ${what}` });
 }

@@ -1,6 +1,7 @@
 /** Utility meters: created against a building's external id, or imported from an address. */
 import { z } from 'zod';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
+import { strictObject } from '../../src/dispatch/strict-object.js';
 import { choice, clearableText, isoDate, text } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
@@ -155,7 +156,7 @@ export const updateUtilityMeter = declare({
     procured_by: choice(PROCURED_BY, 'Who buys the energy').optional(),
     activation_date: isoDate('Date the meter went into service, YYYY-MM-DD').optional(),
     deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
-    description: clearableText('New description; null removes it').optional(),
+    description: clearableText('New description (at most 255 characters); null removes it', 255).optional(),
   },
   partialUpdate: true,
   body: { type: 'UTILITY_METER', attributes: updatable },
@@ -185,7 +186,7 @@ export const bulkCreateUtilityMeterImports = declare({
   path: '/utility-meters/bulk-import-partial/',
   hints: hints.append,
   args: {
-    meters: z.array(z.object(importFields)).min(1, { error: 'give at least one meter' }).meta({
+    meters: z.array(strictObject(importFields)).min(1, { error: 'give at least one meter' }).meta({
       description: 'The meters to import, one object per meter with the same fields as esg_create_utility_meter_import',
     }),
   },

@@ -69,6 +69,27 @@ function warnings(state: InvoiceState, after: Settlement, amount: Decimal, date:
   return found;
 }
 
+/** The most the invoice is for: the largest of its claimed, audited and approved amounts, gross. */
+function invoiceCeiling(invoice: FlatResource): Decimal | undefined {
+  const amounts = ['unaudited_amount', 'audited_amount', 'undiscounted_approved_amount', 'discounted_approved_amount']
+    .map((attribute) => invoice[attribute])
+    .filter(isMoney)
+    .map((money) => new Decimal(grossOf(money)));
+  return amounts.length ? Decimal.max(...amounts) : undefined;
+}
+
+/**
+ * One payment larger than the whole invoice is a typing mistake (10,000,000.00 on a 77,000 EUR
+ * invoice), not a payment: refused. Paying past the approved amount in parts only warns.
+ */
+function refuseLargerThanInvoice(invoice: FlatResource, payment: Decimal, currency: string | undefined): void {
+  const ceiling = invoiceCeiling(invoice);
+  if (!ceiling || payment.lessThanOrEqualTo(ceiling)) return;
+  throw new Refusal(
+    `A payment of ${formatCurrency(payment.toFixed(), currency)} gross is larger than ${invoiceLabel(invoice)} as a whole (${formatCurrency(ceiling.toFixed(), currency)} gross at most, claimed or approved). Check the amount; if the invoice is for more, correct its amounts first.`,
+  );
+}
+
 function paymentsPreviewHint(scope: Scope, args: Args): string {
   return `${scope.tool('list_invoice_payments')} for invoice ${String(args.invoice_id)}`;
 }
@@ -94,6 +115,7 @@ export function registerPaymentGuard(scope: Scope): MoneyGuard {
       const amount = new Decimal(String(args.payment_amount_gross));
       const resultingState = args.is_final_payment === true ? 'PAID' : current;
       const after = settlementOf(invoice, { paid: paidSoFar(invoice).plus(amount), state: resultingState });
+      refuseLargerThanInvoice(invoice, amount, after.paid_gross.currency);
       const currency = after.paid_gross.currency;
       const comment = args.payment_comment ? `, comment "${String(args.payment_comment)}"` : '';
       return {
@@ -148,6 +170,7 @@ export function correctPaymentGuard(scope: Scope): MoneyGuard {
         paid: paidSoFar(invoice).minus(oldGross).plus(newGross),
         state: String(invoice.invoice_process_state),
       });
+      if (newGross.greaterThan(oldGross)) refuseLargerThanInvoice(invoice, newGross, after.paid_gross.currency);
       const currency = after.paid_gross.currency;
       const changes: Record<string, unknown> = {};
       const lines: string[] = [];
