@@ -10,11 +10,21 @@ export default defineConfig({
         test: {
           name: 'tests',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/after-all/**'],
+          exclude: ['test/after-all/**', 'test/load/**'],
           globalSetup: ['test/support/call-log.ts'],
           pool: 'forks',
           ...timeouts,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Load tests measure the server's memory; they run alone, after the others.
+        test: {
+          name: 'load',
+          include: ['test/load/**/*.test.ts'],
+          pool: 'forks',
+          ...timeouts,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -23,7 +33,7 @@ export default defineConfig({
           name: 'after-all',
           include: ['test/after-all/**/*.test.ts'],
           ...timeouts,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

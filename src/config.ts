@@ -172,6 +172,28 @@ export const FLAGS = [
     description: 'HTTP: requests to /mcp per minute per user (token subject; client address without auth); more get 429.',
   },
   {
+    name: 'max-concurrent',
+    kind: 'string',
+    value: 'N',
+    default: '64',
+    description:
+      'HTTP: requests /mcp serves at once; as many more wait up to 5 s for a place, the rest get 503 with Retry-After.',
+  },
+  {
+    name: 'headers-timeout-s',
+    kind: 'string',
+    value: 'SECONDS',
+    default: '10',
+    description: 'HTTP: longest a client may take to send its request headers; slower ones are cut (408).',
+  },
+  {
+    name: 'body-timeout-s',
+    kind: 'string',
+    value: 'SECONDS',
+    default: '25',
+    description: 'HTTP: longest a client may take to send a whole request, headers and body; slower ones are cut (408).',
+  },
+  {
     name: 'upstream-auth',
     kind: 'string',
     value: 'api-key|client-credentials|token-exchange',
@@ -288,6 +310,9 @@ const flagSchema = z.object({
   'insecure-no-auth': switchValue,
   'max-body-mb': wholeNumber(1, 1024, '16'),
   'rate-limit': wholeNumber(1, 1_000_000, '600'),
+  'max-concurrent': wholeNumber(1, 10_000, '64'),
+  'headers-timeout-s': wholeNumber(1, 300, '10'),
+  'body-timeout-s': wholeNumber(1, 300, '25'),
   'upstream-auth': z.enum(['api-key', 'client-credentials', 'token-exchange'], {
     error: 'must be api-key, client-credentials or token-exchange',
   }),
@@ -352,6 +377,11 @@ function combinationProblems(flags: Flags, secrets: Secrets): string[] {
   }
   if (oauth && !flags['public-url']) {
     problems.push("--auth oauth needs --public-url URL: this server's own URL, e.g. https://finance-mcp.example.com/mcp");
+  }
+  if (flags['headers-timeout-s'] > flags['body-timeout-s']) {
+    problems.push(
+      `--headers-timeout-s (${flags['headers-timeout-s']}) is longer than --body-timeout-s (${flags['body-timeout-s']}), which counts the headers too; make it shorter`,
+    );
   }
   if (flags['oauth-introspection'] && !oauth) problems.push('--oauth-introspection works with --auth oauth only');
   if (flags['oauth-introspection'] && !client) {
@@ -442,6 +472,9 @@ function configFrom(flags: Flags, secrets: Secrets) {
     auditLog: flags['audit-log'] ?? (flags.auth === 'oauth' ? 'stderr' : undefined),
     maxBodyBytes: flags['max-body-mb'] * 1024 * 1024,
     rateLimitPerMinute: flags['rate-limit'],
+    maxConcurrent: flags['max-concurrent'],
+    headersTimeoutMs: flags['headers-timeout-s'] * 1000,
+    requestTimeoutMs: flags['body-timeout-s'] * 1000,
     upstreamAuth: upstreamAuthFrom(flags, secrets),
     /** This server's own client credentials at the authorization server. */
     oauthClient: client,

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import { callerOf } from '../auth/caller.js';
 import { MODIFY_SCOPE } from '../auth/scopes.js';
+import { batchRefusal } from './batches.js';
+import { createConcurrencyGate } from './concurrency.js';
+import { createConnectionStats, isClientGone } from './connection-stats.js';
 import { createRateLimiter } from './rate-limit.js';
 
 export interface HttpOptions {
@@ -19,6 +22,12 @@ export interface HttpOptions {
   maxBodyBytes: number;
   /** Requests to /mcp per minute per caller (token subject, or address without auth). */
   rateLimitPerMinute: number;
+  /** Requests to /mcp served at once; as many more wait a few seconds, the rest get 503. */
+  maxConcurrent: number;
+  /** Longest a client may take to send its request headers. */
+  headersTimeoutMs: number;
+  /** Longest a client may take to send its whole request, headers and body. */
+  requestTimeoutMs: number;
   /** With OAuth: authenticates every /mcp request and serves the metadata documents. */
   resourceServer?: ResourceServer;
   /** Whether a tool called by this name changes data (a call_tool call counts as the tool it names). */
@@ -57,6 +66,11 @@ function webRequest(request: IncomingMessage): Request {
 
 class BodyTooLarge extends Error {}
 
+/** How long a request waits for a free place before it is turned away. */
+const MAX_QUEUE_WAIT_MS = 5_000;
+/** When a turned-away client should come back. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 const subjectOf = (caller: AuthInfo) => callerOf(caller).sub;
 
 /** The body as text, refused past `limit` bytes (announced or actually sent). */
@@ -91,23 +105,102 @@ function calledTools(message: unknown): string[] {
  * its caller, when authenticated), so nothing has to survive in this process and instances can
  * be scaled out. 2025-era clients are served per request as well. /healthz says the process
  * lives, /readyz that it can serve; with OAuth the metadata documents sit under /.well-known.
+ * Load is bounded per instance: a limited number of requests are served at once, slow senders
+ * are cut by Node's header and request timeouts.
  */
 export async function serveOverHttp(
   createMcpServer: (caller: AuthInfo | undefined) => McpServer,
   options: HttpOptions,
 ): Promise<HttpServerHandle> {
   const log = (message: string) => console.error(message);
-  const handler = createMcpHandler((context) => createMcpServer(context.authInfo), {
-    onerror: (error) => log(`http: ${error.message}`),
-  });
-  const serveMcp = toNodeHandler(handler, { onerror: (error) => log(`http: ${error.message}`) });
+  const stats = createConnectionStats(log);
+  /** Clients that went away are counted when their response closes, not logged. */
+  const logError = (error: Error) => {
+    if (!isClientGone(error)) log(`http: ${error.message}`);
+  };
+  const handler = createMcpHandler((context) => createMcpServer(context.authInfo), { onerror: logError });
+  const serveMcp = toNodeHandler(handler, { onerror: logError });
   const checkOrigin = originValidation([...options.allowedOrigins]);
   const checkHost = options.allowedHosts ? hostHeaderValidation([...options.allowedHosts]) : () => true;
   const limiter = createRateLimiter(options.rateLimitPerMinute);
+  const gate = createConcurrencyGate({
+    limit: options.maxConcurrent,
+    queueLength: options.maxConcurrent,
+    maxWaitMs: MAX_QUEUE_WAIT_MS,
+  });
+  /** Sockets cut for sending too slowly: counted as such, not again as gone. */
+  const cutForSlowness = new WeakSet<Socket>();
   const { resourceServer } = options;
 
+  /** The POST body as JSON, or the answer already sent when it cannot be served. */
+  async function readMessage(request: IncomingMessage, response: ServerResponse): Promise<{ parsed: unknown } | undefined> {
+    let text: string;
+    try {
+      text = await readBody(request, options.maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      response.setHeader('connection', 'close');
+      sendJson(response, 413, {
+        error: `Request body larger than ${options.maxBodyBytes} bytes; send less (the limit is --max-body-mb).`,
+      });
+      return undefined;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      sendJson(response, 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the body is not JSON' },
+      });
+      return undefined;
+    }
+    const refusal = batchRefusal(parsed, request.headers['mcp-protocol-version'] as string | undefined);
+    if (refusal) {
+      sendJson(response, 400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${refusal}` } });
+      return undefined;
+    }
+    return { parsed };
+  }
+
+  /*
+   * The body is read before a place is taken, so a client that sends slowly holds a socket
+   * until the request timeout cuts it, never one of the places that serve.
+   */
+  function turnAwayBusy(request: IncomingMessage, response: ServerResponse): void {
+    stats.count('turned away busy');
+    // A client turned away should not keep a socket open here while it waits to retry.
+    response.setHeader('connection', 'close');
+    request.resume();
+    sendJson(
+      response,
+      503,
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32000,
+          message: `Server busy: ${options.maxConcurrent} requests are being served and more are waiting; try again in ${BUSY_RETRY_AFTER_SECONDS} s.`,
+        },
+      },
+      { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+    );
+  }
+
+  /*
+   * Under a flood a request is turned away before its body is read. Otherwise the body is read
+   * before a place is taken, so a client that sends slowly holds a socket until the request
+   * timeout cuts it, never one of the places that serve.
+   */
   async function serveMcpRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
+    if (gate.full) return turnAwayBusy(request, response);
+    const message = request.method === 'POST' ? await readMessage(request, response) : { parsed: undefined };
+    if (!message) return;
+    const release = await gate.enter();
+    if (!release) return turnAwayBusy(request, response);
+    response.once('close', release);
     let caller: AuthInfo | undefined;
     if (resourceServer) {
       const verdict = await resourceServer.authenticate(request.headers.authorization);
@@ -116,7 +209,6 @@ export async function serveOverHttp(
     }
     const waitSeconds = limiter.take(caller ? `sub:${subjectOf(caller)}` : `ip:${request.socket.remoteAddress}`);
     if (waitSeconds > 0) {
-      request.resume();
       return sendJson(
         response,
         429,
@@ -127,35 +219,13 @@ export async function serveOverHttp(
         { 'retry-after': String(waitSeconds) },
       );
     }
-    let parsed: unknown;
-    if (request.method === 'POST') {
-      let text: string;
-      try {
-        text = await readBody(request, options.maxBodyBytes);
-      } catch (error) {
-        if (!(error instanceof BodyTooLarge)) throw error;
-        response.setHeader('connection', 'close');
-        return sendJson(response, 413, {
-          error: `Request body larger than ${options.maxBodyBytes} bytes; send less (the limit is --max-body-mb).`,
-        });
-      }
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return sendJson(response, 400, {
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32700, message: 'Parse error: the body is not JSON' },
-        });
-      }
-      const writes = caller && !caller.scopes.includes(MODIFY_SCOPE) ? calledTools(parsed).filter(options.changesData) : [];
-      if (caller && writes.length > 0) {
-        for (const tool of writes) options.audit?.({ audit: 'tool_call', sub: subjectOf(caller), tool, outcome: 'refused' });
-        return sendWeb(response, resourceServer!.insufficientScope());
-      }
+    const writes = caller && !caller.scopes.includes(MODIFY_SCOPE) ? calledTools(message.parsed).filter(options.changesData) : [];
+    if (caller && writes.length > 0) {
+      for (const tool of writes) options.audit?.({ audit: 'tool_call', sub: subjectOf(caller), tool, outcome: 'refused' });
+      return sendWeb(response, resourceServer!.insufficientScope());
     }
     (request as IncomingMessage & { auth?: AuthInfo }).auth = caller;
-    await serveMcp(request, response, parsed);
+    await serveMcp(request, response, message.parsed);
   }
 
   async function serveReadiness(response: ServerResponse): Promise<void> {
@@ -165,7 +235,21 @@ export async function serveOverHttp(
     sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      // Node looks for overdue requests this often; its default of 30 s would double the timeout.
+      connectionsCheckingInterval: 1_000,
+    },
+    (request: IncomingMessage, response: ServerResponse) => serve(request, response),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
+
+  function serve(request: IncomingMessage, response: ServerResponse): void {
+    response.once('close', () => {
+      if (!response.writableFinished && !cutForSlowness.has(request.socket)) stats.count('gone before the answer');
+    });
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     let work: Promise<void> | void;
     if (path === '/healthz') work = sendJson(response, 200, { status: 'ok' });
@@ -177,11 +261,29 @@ export async function serveOverHttp(
         .then((answer) => (answer ? sendWeb(response, answer) : sendJson(response, 404, { error: `Not found: ${path}` })));
     } else work = sendJson(response, 404, { error: `Not found: ${path}. The MCP endpoint is /mcp.` });
     void Promise.resolve(work).catch((error: unknown) => {
+      if (isClientGone(error) || request.destroyed) return void response.destroy();
       log(`http: ${(error as Error).message}`);
       if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
       else response.destroy();
     });
-  });
+  }
+
+  /** Node's own answers to broken requests (408, 431, 400), with the ending counted instead of logged. */
+  function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    const answered = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent ?? false;
+    let status: string | undefined;
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      cutForSlowness.add(socket);
+      stats.count('too slow');
+      status = '408 Request Timeout';
+    } else if (!isClientGone(error)) {
+      stats.count('malformed');
+      status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    }
+    if (status && socket.writable && !answered)
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -192,6 +294,7 @@ export async function serveOverHttp(
   return {
     endpoint: `http://${host}:${port}/mcp`,
     async close() {
+      stats.close();
       await handler.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

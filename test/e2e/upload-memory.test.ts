@@ -5,12 +5,13 @@
  * young generation so that the peak shows what the code holds, not how long V8
  * waits before collecting garbage.
  */
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { againstApi, connectHttp, dataOf, startHttpServer } from '../support/harness.js';
+import { peakRssMiB } from '../support/memory.js';
 
 const MiB = 1024 * 1024;
 
@@ -25,11 +26,6 @@ async function writePdf(path: string, bytes: number): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-async function peakRssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 describe('a 12 MB upload', () => {

@@ -33,6 +33,11 @@ export interface FaultProxy {
   failWith: JsonAnswer | 'drop' | CustomAnswer;
   /** Every request that reached the proxy, in order. */
   seen: SeenRequest[];
+  /** How long each forwarded request is held before it is forwarded. */
+  delayMs: number;
+  /** Requests being handled now, and the most there ever were at once. */
+  inFlight: number;
+  peakInFlight: number;
   close(): Promise<void>;
 }
 
@@ -42,9 +47,15 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
     fails: () => false,
     failWith: { status: 503, body: { errors: [{ status: '503', title: 'Service Unavailable' }] } },
     seen: [],
+    delayMs: 0,
+    inFlight: 0,
+    peakInFlight: 0,
     close: async () => undefined,
   };
   const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    proxy.inFlight += 1;
+    proxy.peakInFlight = Math.max(proxy.peakInFlight, proxy.inFlight);
+    outgoing.once('close', () => (proxy.inFlight -= 1));
     const method = incoming.method ?? 'GET';
     const path = incoming.url ?? '/';
     const chunks: Buffer[] = [];
@@ -65,6 +76,7 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
       outgoing.end(JSON.stringify(failure.body ?? {}));
       return;
     }
+    if (proxy.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, proxy.delayMs));
     // The body is forwarded whole, so undici sets its length itself.
     const hopByHop = new Set(['host', 'connection', 'transfer-encoding', 'content-length']);
     const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !hopByHop.has(name)));
