@@ -7,6 +7,7 @@ import { registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import { runOperation, type DispatchContext, type ToolAnswer } from './dispatch/execute.js';
 import { convertedOnce } from './json-schemas.js';
+import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
 import type { Operation } from './dispatch/operation.js';
 import type { ToolSurface } from './surface.js';
@@ -47,6 +48,7 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'FinCon entity model: a project holds contract units (budget packages with an initial budget; budget shifts move budget between them); a contract unit holds contracts with contractors; a contract receives change orders and invoices; an invoice is settled by one or more payments.',
     'Invoice states: NEW -> DETAILS_ENTERED -> CHECKED -> APPROVED -> PAID. Only APPROVED invoices take a final payment; PAID ones take only further partial payments (is_final_payment=false).',
     'Ids are UUIDs: find them with the list_* tools and their filters, never guess them.',
+    ENVELOPE_RULE,
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
     'Lists return at most 100 rows (reporting 1000) and may stop earlier to keep answers small; when next_cursor is set, call the same tool again with the same arguments plus that cursor, until it is null. Totals over a whole list need every page.',
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { flattenResource, type FlatResource, type ResourceObject } from '../shape/jsonapi.js';
+import { escapeUntrusted, untrustedInline } from '../shape/untrusted.js';
 import { headerValue, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';
 import { EMBED_LIMIT, readSmall, saveStream, writablePath, type DeliveredFile, type FileAccess } from './files.js';
 import type { Operation } from './operation.js';
@@ -116,7 +117,7 @@ export async function runDownload(
     ...(delivered.saved_to ? { saved_to: delivered.saved_to } : {}),
     ...(metadata ? { metadata } : {}),
   };
-  const what = `${filename ?? 'the file'} (${formatSize(delivered.size)}, ${contentType})`;
+  const what = `${filename ? untrustedInline(filename) : 'the file'} (${formatSize(delivered.size)}, ${escapeUntrusted(contentType)})`;
   if (delivered.saved_to) {
     return { content: [{ type: 'text', text: `Saved ${what} to ${delivered.saved_to}.` }], structuredContent: facts };
   }

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { core } from 'zod';
 import { headerValue, type UpstreamError, type UpstreamResponse } from '../upstream/client.js';
 import { type Operation, pathArgument, pathVariables } from './operation.js';
+import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
 
 export function errorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
@@ -143,7 +144,7 @@ function nextStep(operation: Operation, response: UpstreamResponse): string {
 
 export function describeUpstreamFailure(operation: Operation, response: UpstreamResponse): string {
   const messages = apiMessages(operation, response.body);
-  const said = messages.length ? `\n${messages.map((message) => `- ${message}`).join('\n')}` : '';
+  const said = messages.length ? `\n${untrustedBlock(messages.map((message) => `- ${escapeUntrusted(message)}`))}` : '';
   return `${operation.name} failed: the API answered HTTP ${response.status}.${said}\n${nextStep(operation, response)}`;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../shape/jsonapi.js';
 import { grossOf, isMoney, sumMoney, type Money } from '../shape/money.js';
 import { renderIncluded, renderResource, renderRow, renderTotals } from '../shape/text.js';
+import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
 import { encodeCursor, relativeLink } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
 
@@ -94,17 +95,18 @@ export function shapeList(
   position: ListPosition,
   budget: number,
 ): CallToolResult {
-  const data = Array.isArray(document.data) ? document.data : [];
-  const remaining = data.slice(position.skip).map((resource) => flattenAs(view, resource));
+  const rows = Array.isArray(document.data) ? document.data : [];
+  const remaining = rows.slice(position.skip).map((resource) => flattenAs(view, resource));
   const lines = fitRows(view, remaining, budget);
   const items = remaining.slice(0, lines.length);
   const cut = items.length < remaining.length;
-  const nextCursor = followingCursor(operation, document, baseUrl, position, position.skip + items.length, data.length);
+  const nextCursor = followingCursor(operation, document, baseUrl, position, position.skip + items.length, rows.length);
   const included = flattenIncluded(document);
   const totals = pageTotals(view, items);
-  const text = [listHeading(operation, view, items.length, nextCursor, position, cut), ...lines].join('\n');
+  const heading = listHeading(operation, view, items.length, nextCursor, position, cut);
+  const data = lines.length ? `\n${untrustedBlock([...lines, ...renderIncluded(included)])}` : '';
   return {
-    content: [{ type: 'text', text: text + (totals ? renderTotals(totals, view.gross) : '') + renderIncluded(included) }],
+    content: [{ type: 'text', text: heading + data + (totals ? renderTotals(totals, view.gross) : '') }],
     structuredContent: {
       items,
       next_cursor: nextCursor,
@@ -123,7 +125,7 @@ export function shapeOne(operation: Operation, view: ResourceView, document: Jso
   const outcome = operation.upsert ? (status === 201 ? 'created' : 'updated') : undefined;
   const heading = outcome ? `The ${view.singular} was ${outcome}.\n` : '';
   return {
-    content: [{ type: 'text', text: heading + renderResource(view, item) + renderIncluded(included) }],
+    content: [{ type: 'text', text: heading + untrustedBlock([renderResource(view, item), ...renderIncluded(included)]) }],
     structuredContent: { ...item, ...(included.length ? { included } : {}), ...(outcome ? { outcome } : {}) },
   };
 }
@@ -152,7 +154,8 @@ interface BatchData {
 
 function describeProblem(problem: BatchProblem): string {
   const where = (problem.loc ?? []).filter((part) => part !== 'body' && part !== 'data' && part !== 'attributes').join('.');
-  return `${where ? `${where}: ` : ''}${problem.msg ?? 'rejected'}${problem.code ? ` [${problem.code}]` : ''}`;
+  const said = `${problem.msg ?? 'rejected'}${problem.code ? ` [${problem.code}]` : ''}`;
+  return `${where ? `${escapeUntrusted(where)}: ` : ''}${escapeUntrusted(said)}`;
 }
 
 /** Bulk writes: which rows were created or updated, and which failed and why (207 partial results). */
@@ -169,8 +172,10 @@ export function shapeBatch(view: ResourceView, document: { data?: BatchData | nu
   const counts = [`${created.length} ${view.plural} created`];
   if (updated) counts.push(`${updated.length} updated`);
   const lines = [counts.join(', ') + (failed?.length ? `; ${failed.length} rows failed and were not written:` : '.')];
-  for (const failure of failed ?? []) lines.push(`- row ${failure.index}: ${failure.problems.join('; ') || 'rejected'}`);
-  if (failed?.length) lines.push('Fix those rows and send only them again; the others are stored.');
+  if (failed?.length) {
+    lines.push(untrustedBlock(failed.map((failure) => `- row ${failure.index}: ${failure.problems.join('; ') || 'rejected'}`)));
+    lines.push('Fix those rows and send only them again; the others are stored.');
+  }
   return {
     content: [{ type: 'text', text: lines.join('\n') }],
     structuredContent: { created, ...(updated ? { updated } : {}), ...(failed ? { failed } : {}) },

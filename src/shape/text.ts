@@ -1,29 +1,32 @@
 /**
  * Compact text for the model: ids kept, nulls already dropped by flattening, money
  * written out with its currency. Structured content carries the same data exactly.
+ * Every string from the API is escaped to one line here; callers put the lines in an
+ * untrusted-data envelope.
  */
 import type { ResourceView } from '../dispatch/operation.js';
 import type { FlatResource } from './jsonapi.js';
 import { formatAmount, formatGross, formatMoney, grossOf, isGrossMoney, isMoney, type Money } from './money.js';
+import { escapeUntrusted } from './untrusted.js';
 
 export function renderValue(value: unknown): string {
   if (isMoney(value)) return formatMoney(value);
   if (isGrossMoney(value)) return formatGross(value);
   if (Array.isArray(value)) return value.map(renderValue).join(', ');
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'object' && value !== null) return escapeUntrusted(JSON.stringify(value));
+  return escapeUntrusted(String(value));
 }
 
 const GENERIC_LABEL = ['name', 'identifier', 'external_identifier'];
 
 function labelOf(item: FlatResource, label: readonly string[]): string {
   const key = label.find((name) => item[name] !== undefined);
-  return key ? renderValue(item[key]) : `${item.type} (no ${label.join(' or ')})`;
+  return key ? renderValue(item[key]) : `${renderValue(item.type)} (no ${label.join(' or ')})`;
 }
 
 function row(item: FlatResource, label: readonly string[], columns: readonly string[]): string {
   const cells = columns.filter((column) => item[column] !== undefined).map((column) => `${column}: ${renderValue(item[column])}`);
-  return ['- ' + labelOf(item, label), `id: ${item.id}`, ...cells].join(' | ');
+  return ['- ' + labelOf(item, label), `id: ${renderValue(item.id)}`, ...cells].join(' | ');
 }
 
 export function renderRow(view: ResourceView, item: FlatResource): string {
@@ -33,16 +36,16 @@ export function renderRow(view: ResourceView, item: FlatResource): string {
 export function renderResource(view: ResourceView, item: FlatResource): string {
   const lines = Object.entries(item)
     .filter(([key]) => key !== 'id' && key !== 'type')
-    .map(([key, value]) => `${key}: ${renderValue(value)}`);
+    .map(([key, value]) => `${escapeUntrusted(key)}: ${renderValue(value)}`);
   const name = `${view.singular[0]?.toUpperCase()}${view.singular.slice(1)} ${labelOf(item, view.label)}`;
-  const heading = item.id === undefined ? name : `${name} (id ${item.id})`;
+  const heading = item.id === undefined ? name : `${name} (id ${renderValue(item.id)})`;
   return [heading, ...lines].join('\n');
 }
 
-export function renderIncluded(included: readonly FlatResource[]): string {
-  if (!included.length) return '';
-  const rows = included.map((item) => row(item, GENERIC_LABEL, []).replace(/^- /, `- ${item.type} `));
-  return `\nIncluded related resources:\n${rows.join('\n')}`;
+export function renderIncluded(included: readonly FlatResource[]): string[] {
+  if (!included.length) return [];
+  const rows = included.map((item) => row(item, GENERIC_LABEL, []).replace(/^- /, `- ${renderValue(item.type)} `));
+  return ['Included related resources:', ...rows];
 }
 
 /** Totals per attribute and currency; `withGross` attributes show their gross as well. */

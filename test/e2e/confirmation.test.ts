@@ -386,7 +386,7 @@ describe('every tool that moves money', () => {
     await previewThenCommit(
       'delete_paid_invoice',
       { invoice_id: added.id },
-      /^Delete Invoice BAR-2026-301 .* for good\./,
+      /^Delete Invoice "BAR-2026-301" .* for good\./,
       /cannot be undone/,
     );
     expect((await client.callTool('get_invoice', { invoice_id: added.id })).isError).toBe(true);

@@ -94,7 +94,7 @@ describe('registering a payment', () => {
       outstanding_gross: { amount: outstanding.toFixed(), currency: 'EUR' },
     });
     expect(textOf(result)).toContain(
-      `Invoice ${invoice.external_identifier} is APPROVED: approved ${shownAsCents(approvedGross(invoice))} EUR gross, paid 1,000.00 EUR gross in all, outstanding ${shownAsCents(outstanding)} EUR gross.`,
+      `Invoice "${invoice.external_identifier}" is APPROVED: approved ${shownAsCents(approvedGross(invoice))} EUR gross, paid 1,000.00 EUR gross in all, outstanding ${shownAsCents(outstanding)} EUR gross.`,
     );
     // The invoice itself stays in the answer.
     expect(answer).toMatchObject({ id: invoice.id, invoice_process_state: 'APPROVED' });

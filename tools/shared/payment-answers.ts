@@ -7,6 +7,7 @@ import type { AnswerSupplement } from '../../src/dispatch/operation.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatAmount, formatCurrency, grossOf, isGrossMoney, isMoney, type Money } from '../../src/shape/money.js';
 import { grossMoneySchema } from '../../src/shape/schemas.js';
+import { escapeUntrusted } from '../../src/shape/untrusted.js';
 import type { Scope } from '../scope.js';
 
 /** Outstanding is the approved gross (after cash discount where there is one) minus everything paid. */
@@ -57,9 +58,15 @@ export function settlementOf(invoice: FlatResource, after?: { paid: Decimal; sta
   return settlement;
 }
 
+/**
+ * "Invoice "2026-118"" for sentences of ours, which people read in confirmation dialogs too:
+ * the number is quoted, kept to one line and shortened rather than enveloped.
+ */
 export function invoiceLabel(invoice: FlatResource): string {
   const number = invoice.external_identifier ?? invoice.internal_identifier;
-  return number ? `Invoice ${String(number)}` : `Invoice ${invoice.id}`;
+  if (!number) return `Invoice ${invoice.id}`;
+  const shown = escapeUntrusted(String(number));
+  return `Invoice "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"`;
 }
 
 export function describeSettlement(label: string, settlement: Settlement): string {
