@@ -66,6 +66,13 @@ function webRequest(request: IncomingMessage): Request {
 
 class BodyTooLarge extends Error {}
 
+/** Reads and drops the rest of a request body; settles when it ends or the connection goes. */
+function drained(request: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    request.once('end', resolve).once('close', resolve).once('error', resolve).resume();
+  });
+}
+
 /** How long a request waits for a free place before it is turned away. */
 const MAX_QUEUE_WAIT_MS = 5_000;
 /** When a turned-away client should come back. */
@@ -168,11 +175,16 @@ export async function serveOverHttp(
    * The body is read before a place is taken, so a client that sends slowly holds a socket
    * until the request timeout cuts it, never one of the places that serve.
    */
-  function turnAwayBusy(request: IncomingMessage, response: ServerResponse): void {
+  /*
+   * The answer waits until the rest of the body has been read and dropped: closing a socket with
+   * unread data resets it, and the client would see a reset instead of the 503.
+   */
+  async function turnAwayBusy(request: IncomingMessage, response: ServerResponse): Promise<void> {
     stats.count('turned away busy');
+    if (!request.readableEnded) await drained(request);
+    if (request.socket.destroyed) return;
     // A client turned away should not keep a socket open here while it waits to retry.
     response.setHeader('connection', 'close');
-    request.resume();
     sendJson(
       response,
       503,
@@ -261,7 +273,7 @@ export async function serveOverHttp(
         .then((answer) => (answer ? sendWeb(response, answer) : sendJson(response, 404, { error: `Not found: ${path}` })));
     } else work = sendJson(response, 404, { error: `Not found: ${path}. The MCP endpoint is /mcp.` });
     void Promise.resolve(work).catch((error: unknown) => {
-      if (isClientGone(error) || request.destroyed) return void response.destroy();
+      if (isClientGone(error) || request.socket.destroyed) return void response.destroy();
       log(`http: ${(error as Error).message}`);
       if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
       else response.destroy();
