@@ -10,84 +10,8 @@ import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
 import { strictObject } from './dispatch/strict-object.js';
 import { convertedOnce, inputJsonSchema } from './json-schemas.js';
-import { singular } from './shape/words.js';
 import type { ToolSurface } from './surface.js';
-
-const RESULTS = 8;
-
-/** Ties go to the core product, then to the shorter, more general name. */
-const PRODUCT_ORDER: readonly Product[] = ['fincon', 'capex', 'esg'];
-
-const STOP_WORDS = new Set([
-  'an',
-  'the',
-  'of',
-  'for',
-  'to',
-  'and',
-  'or',
-  'in',
-  'on',
-  'with',
-  'by',
-  'my',
-  'all',
-  'from',
-  'it',
-  'is',
-]);
-
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
-    .map(singular);
-}
-
-const searchFields = new WeakMap<Operation, Array<[string[], number]>>();
-
-/** An operation's words, weighted by where they stand; split once per process. */
-function fieldsOf(operation: Operation): Array<[string[], number]> {
-  let fields = searchFields.get(operation);
-  if (!fields) {
-    fields = [
-      [words(operation.name), 3],
-      [words(operation.title), 2],
-      [words(`${operation.toolset} ${operation.product}`), 1],
-      [words(operation.description), 1],
-    ];
-    searchFields.set(operation, fields);
-  }
-  return fields;
-}
-
-function score(operation: Operation, query: readonly string[]): number {
-  const fields = fieldsOf(operation);
-  let total = 0;
-  for (const word of query) {
-    const best = Math.max(0, ...fields.map(([terms, weight]) => (terms.includes(word) ? weight : 0)));
-    total += best;
-  }
-  return total;
-}
-
-export function searchOperations(operations: readonly Operation[], query: string, product?: Product): Operation[] {
-  const wanted = words(query);
-  return operations
-    .filter((operation) => !product || operation.product === product)
-    .map((operation) => ({ operation, score: score(operation, wanted) }))
-    .filter((hit) => hit.score > 0)
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        PRODUCT_ORDER.indexOf(a.operation.product) - PRODUCT_ORDER.indexOf(b.operation.product) ||
-        a.operation.name.length - b.operation.name.length ||
-        a.operation.name.localeCompare(b.operation.name),
-    )
-    .slice(0, RESULTS)
-    .map((hit) => hit.operation);
-}
+import { searchOperations } from './tool-search.js';
 
 interface JsonProperty {
   type?: string | string[];
@@ -173,7 +97,10 @@ function reachOf(reachable: readonly Operation[], direct: readonly Operation[]):
           .string()
           .min(1)
           .max(QUERY_LIMIT, { error: `must be at most ${QUERY_LIMIT} characters: a few words on what you want to do` })
-          .meta({ description: 'What you want to do, e.g. "upload invoice document" or "contractor tax waiver".' }),
+          .meta({
+            description:
+              'What you want to do, in your words, English or German, e.g. "upload invoice document" or "Nachträge zum Vertrag".',
+          }),
         product: z.enum(products).optional().meta({ description: 'Only tools of this product.' }),
       }),
     };

@@ -24,6 +24,15 @@ describe('search_tools and call_tool', () => {
     expect(textOf(result)).toMatch(/- list_contractors \(reads\): .*\n {4}filters: /);
   });
 
+  it.each([
+    ['Nachträge zum Vertrag', 'list_contract_change_orders'],
+    ['new subcontractor with IBAN', 'create_contractor'],
+    ['address book', 'list_contacts'],
+  ])('understands "%s" as people say it', async (query, tool) => {
+    const { tools } = dataOf<{ tools: Array<{ name: string }> }>(await client.callTool('search_tools', { query }));
+    expect(tools.slice(0, 3).map((found) => found.name)).toContain(tool);
+  });
+
   it('runs it with call_tool and answers as the tool itself would', async () => {
     const page = dataOf<{ items: Array<{ type: string; iban?: string }> }>(
       await client.callTool('call_tool', { name: 'list_contractors', arguments: { filters: { 'name.contains': 'Bau' } } }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { searchOperations } from '../../src/discovery.js';
+import { searchOperations } from '../../src/tool-search.js';
 import { toolSurface } from '../../src/surface.js';
 import { catalog } from '../../tools/index.js';
 
