@@ -172,10 +172,6 @@ export async function serveOverHttp(
   }
 
   /*
-   * The body is read before a place is taken, so a client that sends slowly holds a socket
-   * until the request timeout cuts it, never one of the places that serve.
-   */
-  /*
    * The answer waits until the rest of the body has been read and dropped: closing a socket with
    * unread data resets it, and the client would see a reset instead of the 503.
    */
