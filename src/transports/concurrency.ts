@@ -6,8 +6,6 @@
 export interface ConcurrencyGate {
   /** Resolves with a release function once the request may go ahead, or with null when it may not. */
   enter(): Promise<(() => void) | null>;
-  /** Requests being served now. */
-  readonly active: number;
   /** Every place taken and the queue full: enter() would turn a request away now. */
   readonly full: boolean;
 }
@@ -41,9 +39,6 @@ export function createConcurrencyGate({ limit, queueLength, maxWaitMs }: GateOpt
   }
 
   return {
-    get active() {
-      return active;
-    },
     get full() {
       return active >= limit && waiting.length >= queueLength;
     },

@@ -15,8 +15,6 @@ export type ConnectionEnding =
 
 export interface ConnectionStats {
   count(ending: ConnectionEnding): void;
-  /** Logs what was counted since the last summary, if anything. */
-  flush(): void;
   /** Stops the minute timer after a last summary. */
   close(): void;
 }
@@ -25,6 +23,7 @@ export function createConnectionStats(log: (line: string) => void, intervalMs = 
   let counts = new Map<ConnectionEnding, number>();
   let since = Date.now();
 
+  /** Logs what was counted since the last summary, if anything. */
   function flush(): void {
     if (counts.size === 0) return;
     const parts = [...counts].map(([ending, count]) => `${count} ${ending}`);
@@ -39,7 +38,6 @@ export function createConnectionStats(log: (line: string) => void, intervalMs = 
     count(ending) {
       counts.set(ending, (counts.get(ending) ?? 0) + 1);
     },
-    flush,
     close() {
       clearInterval(timer);
       flush();
