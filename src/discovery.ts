@@ -10,6 +10,7 @@ import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
 import { strictObject } from './dispatch/strict-object.js';
 import { convertedOnce, inputJsonSchema } from './json-schemas.js';
+import { shortened } from './shape/words.js';
 import type { ToolSurface } from './surface.js';
 import { searchOperations } from './tool-search.js';
 
@@ -77,8 +78,7 @@ const QUERY_LIMIT = 500;
 
 /** The start of a query, to say what was searched for without repeating a long text back. */
 function echoed(query: string): string {
-  const oneLine = query.replace(/\s+/g, ' ').trim();
-  return oneLine.length > 60 ? `${oneLine.slice(0, 60)}…` : oneLine;
+  return shortened(query.replace(/\s+/g, ' ').trim(), 60);
 }
 
 /**

@@ -4,6 +4,7 @@
  * fails with a message that says how to fix the value.
  */
 import { z } from 'zod';
+import { TEXT_LIMIT } from '../src/dispatch/input-schema.js';
 import { strictObject } from '../src/dispatch/strict-object.js';
 import { Decimal, DECIMAL_STRING } from '../src/shape/money.js';
 
@@ -24,9 +25,6 @@ function withinYears(value: string): boolean {
   const year = Number(value.slice(0, 4));
   return year >= FIRST_YEAR && year <= LAST_YEAR;
 }
-
-/** Free text the API documents no length for: long enough for any comment, short of abuse. */
-export const TEXT_LIMIT = 10_000;
 
 function requiredString(expectation: string) {
   return z.string({
@@ -101,18 +99,15 @@ export function netTaxInput(description: string) {
   return strictObject(netTax).meta({ description });
 }
 
+const atMost = (maxLength: number) => ({ error: `must be at most ${maxLength.toLocaleString('en')} characters` });
+
 export function text(description: string, maxLength = TEXT_LIMIT) {
-  return requiredString('text')
-    .max(maxLength, { error: `must be at most ${maxLength.toLocaleString('en')} characters` })
-    .meta({ description });
+  return requiredString('text').max(maxLength, atMost(maxLength)).meta({ description });
 }
 
 /** Text where null is meaningful (it clears the stored value). */
 export function clearableText(description: string, maxLength = TEXT_LIMIT) {
-  return requiredString('text, or null to clear it')
-    .max(maxLength, { error: `must be at most ${maxLength.toLocaleString('en')} characters` })
-    .nullable()
-    .meta({ description });
+  return requiredString('text, or null to clear it').max(maxLength, atMost(maxLength)).nullable().meta({ description });
 }
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T, description: string) {

@@ -33,8 +33,11 @@ function describeFilters(filters: Filters): string {
   return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
 }
 
-/** A filter value: as long as any value the API stores. */
-const filterText = z.string().max(10_000);
+/** Free text the API documents no length for: long enough for any comment, short of abuse. */
+export const TEXT_LIMIT = 10_000;
+
+/** A filter value: as long as any text the API stores. */
+const filterText = z.string().max(TEXT_LIMIT);
 /** A local path: as long as file systems allow. */
 const PATH_LIMIT = 4096;
 

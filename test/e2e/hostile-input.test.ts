@@ -4,22 +4,18 @@
  * user does correctly today still works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { connectStdio, dataOf, pdf, textOf, type Item, type TestClient, type ToolResult } from '../support/harness.js';
+import { useProxiedSandbox } from '../support/proxied-sandbox.js';
 
-let sandbox: SandboxHandle;
-let proxy: FaultProxy;
+const upstream = useProxiedSandbox();
 let client: TestClient;
 /** The same server with its default tools: the rest reached through search_tools and call_tool. */
 let discovering: TestClient;
 let invoice: Item;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  proxy = await startFaultProxy(sandbox.origin);
   const options = (...toolsets: string[]) => ({
-    args: ['--fincon-url', `${proxy.origin}/fincon/v1`, '--esg-url', `${proxy.origin}/esg/v1`, ...toolsets],
+    args: ['--fincon-url', upstream.urlOf('fincon'), '--esg-url', upstream.urlOf('esg'), ...toolsets],
     env: { PFM_API_KEY: 'test-key', PFM_API_TOKEN: 'test-token' },
   });
   client = await connectStdio('modern', options('--toolsets', 'all'));
@@ -30,15 +26,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await discovering?.close();
-  await proxy?.close();
-  await sandbox?.close();
 });
 
 /** The call's answer, and the requests it made upstream. */
 async function call(name: string, args: Record<string, unknown>): Promise<{ result: ToolResult; sent: string[] }> {
-  const from = proxy.seen.length;
+  const { seen } = upstream.proxy();
+  const from = seen.length;
   const result = await (['search_tools', 'call_tool'].includes(name) ? discovering : client).callTool(name, args);
-  return { result, sent: proxy.seen.slice(from).map((request) => `${request.method} ${request.path}`) };
+  return { result, sent: seen.slice(from).map((request) => `${request.method} ${request.path}`) };
 }
 
 /** The call is refused with an error matching `says`, and nothing reached the API. */
@@ -221,7 +216,7 @@ describe('uploads', () => {
     });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(sent).toHaveLength(1);
-    const body = proxy.seen.at(-1)!.body;
+    const body = upstream.proxy().seen.at(-1)!.body;
     expect(body).toContain('filename="Rechnung.pdf"');
     expect(body).not.toContain('../');
   });

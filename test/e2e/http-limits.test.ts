@@ -34,7 +34,7 @@ async function stderrAfterStop(server: HttpServer): Promise<string> {
 
 describe('the HTTP server at its concurrency limit', () => {
   const upstream = useProxiedSandbox();
-  const finconUrl = () => upstream.finconUrl();
+  const finconUrl = () => upstream.urlOf('fincon');
 
   it('lets a short queue wait for a place: with --max-concurrent 2, two more calls wait, further ones get 503', async () => {
     const server = await startHttpServer(againstApi(finconUrl(), ['--max-concurrent', '2']));

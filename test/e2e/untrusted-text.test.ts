@@ -25,7 +25,7 @@ describe('free text from the API', () => {
   let project: Item;
 
   beforeAll(async () => {
-    client = await connectStdio('modern', againstApi(upstream.finconUrl(), ['--toolsets', 'all']));
+    client = await connectStdio('modern', againstApi(upstream.urlOf('fincon'), ['--toolsets', 'all']));
     project = (await client.items<Item>('list_projects', {}))[0]!;
     const renamed = await client.callTool('update_project', { project_id: project.id, name: HOSTILE_NAME });
     expect(renamed.isError, textOf(renamed)).toBeFalsy();

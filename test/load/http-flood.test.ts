@@ -12,7 +12,7 @@ import { listProjects, postMcp } from '../support/raw-mcp.js';
 
 describe('the HTTP server under a flood', () => {
   const upstream = useProxiedSandbox();
-  const finconUrl = () => upstream.finconUrl();
+  const finconUrl = () => upstream.urlOf('fincon');
 
   it('serves 10,000 requests at once 64 at a time, turns the rest away with 503 and Retry-After, and stays under 300 MB', async () => {
     const server = await startHttpServer(againstApi(finconUrl(), ['--rate-limit', '1000000']));

@@ -1,12 +1,13 @@
 /** A sandbox behind a fault proxy for the tests of one describe block, started before them and stopped after. */
 import { afterAll, beforeAll } from 'vitest';
+import type { Product } from '../../src/dispatch/operation.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 
 export interface ProxiedSandbox {
   proxy(): FaultProxy;
-  /** The FinCon base URL through the proxy. */
-  finconUrl(): string;
+  /** A product's base URL through the proxy. */
+  urlOf(product: Product): string;
 }
 
 export function useProxiedSandbox(): ProxiedSandbox {
@@ -14,7 +15,7 @@ export function useProxiedSandbox(): ProxiedSandbox {
   let proxy: FaultProxy;
   beforeAll(async () => {
     sandbox = await startSandbox();
-    proxy = await startFaultProxy(new URL(sandbox.baseUrls.fincon).origin);
+    proxy = await startFaultProxy(sandbox.origin);
   });
   afterAll(async () => {
     await proxy?.close();
@@ -22,6 +23,6 @@ export function useProxiedSandbox(): ProxiedSandbox {
   });
   return {
     proxy: () => proxy,
-    finconUrl: () => `${proxy.origin}${new URL(sandbox.baseUrls.fincon).pathname}`,
+    urlOf: (product) => `${proxy.origin}${new URL(sandbox.baseUrls[product]).pathname}`,
   };
 }

@@ -8,6 +8,7 @@ import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatAmount, formatCurrency, grossOf, isGrossMoney, isMoney, type Money } from '../../src/shape/money.js';
 import { grossMoneySchema } from '../../src/shape/schemas.js';
 import { escapeUntrusted } from '../../src/shape/untrusted.js';
+import { shortened } from '../../src/shape/words.js';
 import type { Scope } from '../scope.js';
 
 /** Outstanding is the approved gross (after cash discount where there is one) minus everything paid. */
@@ -65,8 +66,7 @@ export function settlementOf(invoice: FlatResource, after?: { paid: Decimal; sta
 export function invoiceLabel(invoice: FlatResource): string {
   const number = invoice.external_identifier ?? invoice.internal_identifier;
   if (!number) return `Invoice ${invoice.id}`;
-  const shown = escapeUntrusted(String(number));
-  return `Invoice "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"`;
+  return `Invoice "${shortened(escapeUntrusted(String(number)), 80)}"`;
 }
 
 export function describeSettlement(label: string, settlement: Settlement): string {

@@ -115,8 +115,8 @@ export function registerPaymentGuard(scope: Scope): MoneyGuard {
       const amount = new Decimal(String(args.payment_amount_gross));
       const resultingState = args.is_final_payment === true ? 'PAID' : current;
       const after = settlementOf(invoice, { paid: paidSoFar(invoice).plus(amount), state: resultingState });
-      refuseLargerThanInvoice(invoice, amount, after.paid_gross.currency);
       const currency = after.paid_gross.currency;
+      refuseLargerThanInvoice(invoice, amount, currency);
       const comment = args.payment_comment ? `, comment "${String(args.payment_comment)}"` : '';
       return {
         fingerprint: fingerprint(state),
@@ -170,8 +170,8 @@ export function correctPaymentGuard(scope: Scope): MoneyGuard {
         paid: paidSoFar(invoice).minus(oldGross).plus(newGross),
         state: String(invoice.invoice_process_state),
       });
-      if (newGross.greaterThan(oldGross)) refuseLargerThanInvoice(invoice, newGross, after.paid_gross.currency);
       const currency = after.paid_gross.currency;
+      if (newGross.greaterThan(oldGross)) refuseLargerThanInvoice(invoice, newGross, currency);
       const changes: Record<string, unknown> = {};
       const lines: string[] = [];
       if (args.payment_amount_gross !== undefined) {
