@@ -3,6 +3,7 @@ import { catalog, toolsets } from '../tools/index.js';
 import { z } from 'zod';
 import { FLAGS, loadConfig, oauthUrl, switchValue, wholeNumber } from './config.js';
 import { asksForHelp, checkedFlags, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
+import { isSummary } from './dispatch/summary.js';
 import { sandboxFaults, serve, untilStopped } from './serve.js';
 import { SERVER_NAME, SERVER_VERSION } from './server.js';
 
@@ -153,19 +154,25 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
 
 function runCatalogCommand(argv: string[]): void {
   const { values } = readFlags(argv, CATALOG_FLAGS, process.env, `${SERVER_NAME} catalog`);
-  const entries = catalog.map((operation) => ({
-    name: operation.name,
-    title: operation.title,
-    product: operation.product,
-    toolset: operation.toolset,
-    method: operation.method,
-    path: operation.path,
-    annotations: operation.hints,
+  const entries = catalog.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    product: tool.product,
+    toolset: tool.toolset,
+    // A summary reads through several operations: it has no request of its own.
+    method: isSummary(tool) ? null : tool.method,
+    path: isSummary(tool) ? null : tool.path,
+    annotations: tool.hints,
   }));
   if (values.json === 'true') {
     console.log(JSON.stringify(entries, null, 2));
   } else {
-    for (const entry of entries) console.log(`${entry.name.padEnd(28)} ${entry.method.padEnd(6)} ${entry.product}${entry.path}`);
+    for (const entry of entries) {
+      const request = entry.method
+        ? `${entry.method.padEnd(6)} ${entry.product}${entry.path}`
+        : `       ${entry.product} summary`;
+      console.log(`${entry.name.padEnd(28)} ${request}`);
+    }
   }
 }
 

@@ -1,18 +1,19 @@
 /**
- * search_tools and call_tool: every operation of the chosen products stays reachable
+ * search_tools and call_tool: every tool of the chosen products stays reachable
  * while tools/list carries only the daily work.
  */
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolAnswer } from './dispatch/execute.js';
-import type { Operation, Product } from './dispatch/operation.js';
+import type { Product } from './dispatch/operation.js';
+import type { Tool } from './dispatch/summary.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
 import { strictObject } from './dispatch/strict-object.js';
 import { convertedOnce, inputJsonSchema } from './json-schemas.js';
 import { shortened } from './shape/words.js';
 import type { ToolSurface } from './surface.js';
-import { searchOperations } from './tool-search.js';
+import { searchTools } from './tool-search.js';
 
 interface JsonProperty {
   type?: string | string[];
@@ -41,7 +42,7 @@ function argumentLines(schema: Record<string, unknown>): string[] {
 
 export interface DiscoveryOptions extends ToolSurface {
   readOnly: boolean;
-  run(operation: Operation, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer>;
+  run(tool: Tool, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer>;
 }
 
 const searchOutput = z.object({
@@ -71,7 +72,7 @@ interface Reach {
   searchInput: z.ZodObject;
 }
 
-const reaches = new WeakMap<readonly Operation[], Reach>();
+const reaches = new WeakMap<readonly Tool[], Reach>();
 
 /** Longest search_tools query: a few words, not a document. */
 const QUERY_LIMIT = 500;
@@ -85,12 +86,12 @@ function echoed(query: string): string {
  * What the two tools need to know about a surface, built once: over stateless HTTP
  * they are registered again for every request.
  */
-function reachOf(reachable: readonly Operation[], direct: readonly Operation[]): Reach {
+function reachOf(reachable: readonly Tool[], direct: readonly Tool[]): Reach {
   let reach = reaches.get(reachable);
   if (!reach) {
-    const products = [...new Set(reachable.map((operation) => operation.product))] as [Product, ...Product[]];
+    const products = [...new Set(reachable.map((tool) => tool.product))] as [Product, ...Product[]];
     reach = {
-      directNames: new Set(direct.map((operation) => operation.name)),
+      directNames: new Set(direct.map((tool) => tool.name)),
       products,
       searchInput: strictObject({
         query: z
@@ -124,17 +125,17 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
     },
     async (args) => {
       const { query, product } = args as { query: string; product?: Product };
-      const found = searchOperations(reachable, query, product);
+      const found = searchTools(reachable, query, product);
       if (!found.length) {
         return {
           content: [{ type: 'text', text: `No tool matches "${echoed(query)}"; try other words.` }],
           structuredContent: { tools: [] },
         };
       }
-      const text = found.map((operation) =>
+      const text = found.map((tool) =>
         [
-          `- ${operation.name} (${operation.hints.readOnlyHint ? 'reads' : 'changes data'}${directNames.has(operation.name) ? '; also a direct tool' : ''}): ${operation.description}`,
-          ...argumentLines(inputJsonSchema(operation.inputSchema)),
+          `- ${tool.name} (${tool.hints.readOnlyHint ? 'reads' : 'changes data'}${directNames.has(tool.name) ? '; also a direct tool' : ''}): ${tool.description}`,
+          ...argumentLines(inputJsonSchema(tool.inputSchema)),
         ].join('\n'),
       );
       return {
@@ -145,14 +146,14 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
           },
         ],
         structuredContent: {
-          tools: found.map((operation) => ({
-            name: operation.name,
-            title: operation.title,
-            description: operation.description,
-            product: operation.product,
-            read_only: operation.hints.readOnlyHint,
-            direct: directNames.has(operation.name),
-            input_schema: inputJsonSchema(operation.inputSchema),
+          tools: found.map((tool) => ({
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            product: tool.product,
+            read_only: tool.hints.readOnlyHint,
+            direct: directNames.has(tool.name),
+            input_schema: inputJsonSchema(tool.inputSchema),
           })),
         },
       };
@@ -172,15 +173,15 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
     },
     async (input, context) => {
       const { name, arguments: args } = input as z.output<typeof callInput>;
-      const operation = byName.get(name);
-      if (!operation) {
+      const tool = byName.get(name);
+      if (!tool) {
         return errorResult(
           `No tool named "${name}" is available here${options.readOnly ? ' (read-only mode offers only reading tools)' : ''}. Find one with search_tools.`,
         );
       }
-      const parsed = operation.inputSchema.safeParse(args);
-      if (!parsed.success) return errorResult(describeIssues(operation.name, parsed.error.issues));
-      return options.run(operation, parsed.data as Record<string, unknown>, context);
+      const parsed = tool.inputSchema.safeParse(args);
+      if (!parsed.success) return errorResult(describeIssues(tool.name, parsed.error.issues));
+      return options.run(tool, parsed.data as Record<string, unknown>, context);
     },
   );
 }

@@ -5,11 +5,11 @@ import type { Caller } from './auth/caller.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
 import { registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
-import { runOperation, type DispatchContext, type ToolAnswer } from './dispatch/execute.js';
+import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
 import { convertedOnce } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
-import type { Operation } from './dispatch/operation.js';
+import { runTool, type Tool } from './dispatch/summary.js';
 import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -67,6 +67,18 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
   return lines.join('\n');
 }
 
+/** Progress notifications for a call whose client sent a progressToken; each step counts one. */
+function progressReporter(request: ServerContext): ((message: string) => void) | undefined {
+  const progressToken = request.mcpReq._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let progress = 0;
+  return (message) => {
+    progress += 1;
+    // A client that went away misses its progress; the call itself goes on and answers.
+    request.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, message } }).catch(() => {});
+  };
+}
+
 /** A server for one client (stdio) or one request (HTTP), as `caller` may see it. */
 export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer {
   const readOnly = setup.readOnly || (caller !== undefined && !caller.scopes.has(MODIFY_SCOPE));
@@ -85,31 +97,36 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
     audit: setup.audit,
   };
   const audit = caller && setup.audit;
-  const run = async (operation: Operation, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
-    const dispatch = { ...context, signal: request.mcpReq.signal, consent: consentChannel(server, request) };
-    if (!audit) return runOperation(operation, args, dispatch);
+  const run = async (tool: Tool, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+    const dispatch = {
+      ...context,
+      signal: request.mcpReq.signal,
+      consent: consentChannel(server, request),
+      progress: progressReporter(request),
+    };
+    if (!audit) return runTool(tool, args, dispatch);
     try {
-      const result = await runOperation(operation, args, dispatch);
+      const result = await runTool(tool, args, dispatch);
       // A question to the person is not an outcome yet; their answer comes with the next call.
       if (!isInputRequiredResult(result))
-        audit({ audit: 'tool_call', sub: caller.sub, tool: operation.name, outcome: result.isError ? 'error' : 'ok' });
+        audit({ audit: 'tool_call', sub: caller.sub, tool: tool.name, outcome: result.isError ? 'error' : 'ok' });
       return result;
     } catch (error) {
-      audit({ audit: 'tool_call', sub: caller.sub, tool: operation.name, outcome: 'failed' });
+      audit({ audit: 'tool_call', sub: caller.sub, tool: tool.name, outcome: 'failed' });
       throw error;
     }
   };
-  for (const operation of surface.direct) {
+  for (const tool of surface.direct) {
     server.registerTool(
-      operation.name,
+      tool.name,
       {
-        title: operation.title,
-        description: operation.description,
-        inputSchema: convertedOnce(operation.inputSchema),
-        outputSchema: convertedOnce(operation.outputSchema),
-        annotations: operation.hints,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: convertedOnce(tool.inputSchema),
+        outputSchema: convertedOnce(tool.outputSchema),
+        annotations: tool.hints,
       },
-      (args, request) => run(operation, args as Record<string, unknown>, request),
+      (args, request) => run(tool, args as Record<string, unknown>, request),
     );
   }
   if (surface.reachable.length > surface.direct.length) {

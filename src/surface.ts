@@ -1,15 +1,15 @@
 /** Which tools the server offers: directly in tools/list, or reachable through search_tools and call_tool. */
 import { catalog, dailyToolsets } from '../tools/index.js';
 import type { Config } from './config.js';
-import type { Operation } from './dispatch/operation.js';
+import type { Tool } from './dispatch/summary.js';
 
 export interface ToolSurface {
-  /** Every operation of the chosen products (reading ones only in read-only mode). */
-  reachable: readonly Operation[];
+  /** Every tool of the chosen products (reading ones only in read-only mode). */
+  reachable: readonly Tool[];
   /** The ones registered as tools of their own: the chosen toolsets. */
-  direct: readonly Operation[];
+  direct: readonly Tool[];
   /** The reachable ones by tool name. */
-  byName: ReadonlyMap<string, Operation>;
+  byName: ReadonlyMap<string, Tool>;
 }
 
 function toolsetNames(config: Pick<Config, 'products' | 'toolsets'>): Set<string> | 'all' {
@@ -20,9 +20,9 @@ function toolsetNames(config: Pick<Config, 'products' | 'toolsets'>): Set<string
 /** Products first, read-only over everything, then the toolsets pick the direct tools. */
 export function toolSurface(config: Pick<Config, 'products' | 'toolsets' | 'readOnly'>): ToolSurface {
   const reachable = catalog.filter(
-    (operation) => config.products.includes(operation.product) && (!config.readOnly || operation.hints.readOnlyHint),
+    (tool) => config.products.includes(tool.product) && (!config.readOnly || tool.hints.readOnlyHint),
   );
   const names = toolsetNames(config);
-  const direct = names === 'all' ? reachable : reachable.filter((operation) => names.has(operation.toolset));
-  return { reachable, direct, byName: new Map(reachable.map((operation) => [operation.name, operation])) };
+  const direct = names === 'all' ? reachable : reachable.filter((tool) => names.has(tool.toolset));
+  return { reachable, direct, byName: new Map(reachable.map((tool) => [tool.name, tool])) };
 }

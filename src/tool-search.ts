@@ -5,7 +5,8 @@
  */
 import MiniSearch from 'minisearch';
 import { VOCABULARY } from '../tools/vocabulary.js';
-import type { Operation, Product } from './dispatch/operation.js';
+import type { Product } from './dispatch/operation.js';
+import type { Tool } from './dispatch/summary.js';
 import { singular } from './shape/words.js';
 
 const RESULTS = 8;
@@ -115,14 +116,14 @@ const asksForAction = (query: string) => words(query).some((word) => ACTIONS.has
 
 interface Indexed {
   index: MiniSearch<{ id: string; name: string; title: string; toolset: string; description: string }>;
-  byName: Map<string, Operation>;
+  byName: Map<string, Tool>;
 }
 
-const indexes = new WeakMap<readonly Operation[], Indexed>();
+const indexes = new WeakMap<readonly Tool[], Indexed>();
 
-/** The index of a set of operations, built once per set. */
-function indexOf(operations: readonly Operation[]): Indexed {
-  let indexed = indexes.get(operations);
+/** The index of a set of tools, built once per set. */
+function indexOf(tools: readonly Tool[]): Indexed {
+  let indexed = indexes.get(tools);
   if (!indexed) {
     const index = new MiniSearch({
       fields: ['name', 'title', 'toolset', 'description'],
@@ -135,35 +136,35 @@ function indexOf(operations: readonly Operation[]): Indexed {
       },
     });
     index.addAll(
-      operations.map((operation) => ({
-        id: operation.name,
-        name: operation.name.replace(/_/g, ' '),
-        title: operation.title,
-        toolset: `${operation.toolset.replace(/_/g, ' ')} ${operation.product}`,
-        description: operation.description,
+      tools.map((tool) => ({
+        id: tool.name,
+        name: tool.name.replace(/_/g, ' '),
+        title: tool.title,
+        toolset: `${tool.toolset.replace(/_/g, ' ')} ${tool.product}`,
+        description: tool.description,
       })),
     );
-    indexed = { index, byName: new Map(operations.map((operation) => [operation.name, operation])) };
-    indexes.set(operations, indexed);
+    indexed = { index, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+    indexes.set(tools, indexed);
   }
   return indexed;
 }
 
-export function searchOperations(operations: readonly Operation[], query: string, product?: Product): Operation[] {
-  const { index, byName } = indexOf(operations);
+export function searchTools(tools: readonly Tool[], query: string, product?: Product): Tool[] {
+  const { index, byName } = indexOf(tools);
   const filter = (hit: { id: string }) => !product || byName.get(hit.id)?.product === product;
   const expanded = expandQuery(query);
   if (!index.search(expanded, { filter }).length) return [];
   return index
     .search(asksForAction(expanded) ? expanded : `${expanded} list`, { filter })
-    .map((hit) => ({ operation: byName.get(hit.id)!, score: hit.score }))
+    .map((hit) => ({ tool: byName.get(hit.id)!, score: hit.score }))
     .sort(
       (a, b) =>
         b.score - a.score ||
-        PRODUCT_ORDER.indexOf(a.operation.product) - PRODUCT_ORDER.indexOf(b.operation.product) ||
-        a.operation.name.length - b.operation.name.length ||
-        a.operation.name.localeCompare(b.operation.name),
+        PRODUCT_ORDER.indexOf(a.tool.product) - PRODUCT_ORDER.indexOf(b.tool.product) ||
+        a.tool.name.length - b.tool.name.length ||
+        a.tool.name.localeCompare(b.tool.name),
     )
     .slice(0, RESULTS)
-    .map((hit) => hit.operation);
+    .map((hit) => hit.tool);
 }

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
+import { isSummary } from '../src/dispatch/summary.js';
 import { inputJsonSchema } from '../src/json-schemas.js';
-import { catalog, dailyToolsets, toolsets } from '../tools/index.js';
+import { apiOperations, catalog, dailyToolsets, toolsets } from '../tools/index.js';
 import { FIXTURE, type OperationFacts } from './fixtures/openapi-facts.mjs';
 
 /** What the API's OpenAPI descriptions publish per operation (test/fixtures, written by `npm run fixtures`). */
@@ -18,7 +19,7 @@ const factsOf = (operation: Operation) =>
 const PRODUCT_SPEC_ONLY = new Set(['GET /invoices/{id}/payments/', 'PATCH /invoices/{invoice_id}/payments/{payment_id}/']);
 
 /** Each declared operation with its published facts. */
-const declared = catalog
+const declared = apiOperations
   .filter((operation) => !PRODUCT_SPEC_ONLY.has(`${operation.method} ${operation.path}`))
   .map((operation) => ({ operation, facts: factsOf(operation) }));
 
@@ -200,7 +201,8 @@ describe('the catalog', () => {
   it('sets all four hints deliberately: reads read, PATCH overwrites, DELETE removes, creates append', () => {
     const kindOf = (operation: (typeof catalog)[number]) =>
       Object.entries(hints).find(([, preset]) => preset === operation.hints)?.[0];
-    for (const operation of catalog) {
+    for (const summary of catalog.filter(isSummary)) expect(kindOf(summary), summary.name).toBe('read');
+    for (const operation of apiOperations) {
       const kind = kindOf(operation);
       expect(kind, `${operation.name} uses one of the hint presets`).toBeDefined();
       if (operation.method === 'GET') expect(kind, operation.name).toBe('read');
@@ -215,7 +217,7 @@ describe('the catalog', () => {
   });
 
   it('binds every path variable and body field to a declared argument', () => {
-    for (const operation of catalog) {
+    for (const operation of apiOperations) {
       const args = Object.keys(operation.inputSchema.shape);
       for (const variable of pathVariables(operation.path)) {
         expect(args, `${operation.name} {${variable}}`).toContain(pathArgument(operation, variable));

@@ -1,16 +1,27 @@
-/** The catalog: every declared operation of every product, and the toolsets that group them. */
+/** The catalog: every API operation and summary of every product, and the toolsets that group them. */
 import type { Operation, Product } from '../src/dispatch/operation.js';
+import type { Tool } from '../src/dispatch/summary.js';
 import { capexOperations, capexToolsets } from './capex/index.js';
 import { esgOperations, esgToolsets } from './esg/index.js';
 import { finconOperations, finconToolsets } from './fincon/index.js';
+import { finconSummaries, summaryToolsets } from './summaries/index.js';
 import type { ToolsetInfo } from './toolsets.js';
 
-export const catalog: readonly Operation[] = [...finconOperations, ...capexOperations, ...esgOperations];
+/** One tool per API operation. */
+export const apiOperations: readonly Operation[] = [...finconOperations, ...capexOperations, ...esgOperations];
 
-export const toolsets: Readonly<Record<string, ToolsetInfo>> = { ...finconToolsets, ...capexToolsets, ...esgToolsets };
+/** Every tool: the API operations and the summaries over them. */
+export const catalog: readonly Tool[] = [...apiOperations, ...finconSummaries];
+
+export const toolsets: Readonly<Record<string, ToolsetInfo>> = {
+  ...finconToolsets,
+  ...summaryToolsets,
+  ...capexToolsets,
+  ...esgToolsets,
+};
 
 function productOf(toolset: string): Product | undefined {
-  return catalog.find((operation) => operation.toolset === toolset)?.product;
+  return catalog.find((tool) => tool.toolset === toolset)?.product;
 }
 
 /**

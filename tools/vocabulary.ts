@@ -93,6 +93,23 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
   ubersicht: 'financials',
   budget: 'financials',
 
+  // questions a summary answers in one call
+  summarise: 'get summary',
+  summarize: 'get summary',
+  summary: 'get summary',
+  zusammenfassung: 'get summary',
+  left: 'get project budget summary',
+  'over budget': 'get project budget summary',
+  ubrig: 'get project budget summary',
+  restbudget: 'get project budget summary',
+  budgetubersicht: 'get project budget summary',
+  owe: 'get project payables',
+  payable: 'get project payables',
+  'offene posten': 'get project payables',
+  'still outstanding': 'get invoice payment status',
+  settle: 'get invoice payment status',
+  zahlungsstand: 'get invoice payment status',
+
   // states: a question about them is a question to the list
   'been paid': 'list payment',
   'not paid': 'list invoice',

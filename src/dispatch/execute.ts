@@ -14,6 +14,7 @@ import { documentProblem } from './documents.js';
 import { ArgumentProblem, describeUpstreamFailure, errorResult, redirected, unreachable, unreadable } from './problems.js';
 import { confirmedArguments, type ConfirmationSeal } from './confirmation.js';
 import { runGuarded } from './guarded.js';
+import type { Tool } from './summary.js';
 import { createReader, ReadFailure } from './reader.js';
 import { prepareRequest, type PreparedRequest } from './request.js';
 import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
@@ -21,8 +22,8 @@ import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
 export interface DispatchContext {
   upstream: UpstreamClient;
   files: FileAccess;
-  /** The operations answers may read through (see AnswerSupplement), by tool name. */
-  operations: ReadonlyMap<string, Operation>;
+  /** The tools answers may read through (see AnswerSupplement and Summary), by name. */
+  operations: ReadonlyMap<string, Tool>;
   /** How writes that move money are confirmed; absent: they are not guarded. */
   confirmations?: { seal: ConfirmationSeal; mode: 'auto' | 'token' | 'off' };
   /** Who is calling (the token subject in hosted mode); confirmations are bound to it. */
@@ -34,6 +35,8 @@ export interface DispatchContext {
   /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
   answerBudget: number;
   signal?: AbortSignal;
+  /** Tells the client how a long call advances (each API page read), where it asked to hear. */
+  progress?: (message: string) => void;
 }
 
 type Args = Record<string, unknown>;

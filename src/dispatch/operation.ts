@@ -121,6 +121,8 @@ export interface Reader {
   find(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource | undefined>;
   /** Every row of a list, all pages. */
   all(tool: string, args: Readonly<Record<string, unknown>>): Promise<FlatResource[]>;
+  /** The rows of a list one API page at a time, to the end: for totals over lists too long to hold. */
+  pages(tool: string, args: Readonly<Record<string, unknown>>): AsyncIterable<FlatResource[]>;
 }
 
 /**

@@ -12,6 +12,7 @@ import { documentProblem } from './documents.js';
 import { describeUpstreamFailure, redirected, unreachable, unreadable } from './problems.js';
 import { prepareRequest } from './request.js';
 import { flattenAs } from './results.js';
+import { isSummary } from './summary.js';
 
 /** A read that did not give an answer; the message says which and why, as the tool would. */
 export class ReadFailure extends Error {
@@ -28,13 +29,14 @@ export class ReadFailure extends Error {
 export function createReader(context: DispatchContext): Reader {
   const readable = (name: string): { operation: Operation; view: ResourceView } => {
     const operation = context.operations.get(name);
-    if (!operation || operation.method !== 'GET' || !isResourceView(operation.result)) {
+    if (!operation || isSummary(operation) || operation.method !== 'GET' || !isResourceView(operation.result)) {
       throw new Error(`${name} is not a reading operation of this server`);
     }
     return { operation, view: operation.result };
   };
 
-  async function fetchDocument(operation: Operation, path: string): Promise<JsonApiDocument> {
+  /** One API read; `page` counts the pages of a list. Each read is a step of the call's progress. */
+  async function fetchDocument(operation: Operation, path: string, page?: number): Promise<JsonApiDocument> {
     let response;
     try {
       response = await context.upstream.send({ product: operation.product, method: 'GET', path, signal: context.signal });
@@ -46,6 +48,7 @@ export function createReader(context: DispatchContext): Reader {
     if (response.status >= 300) throw new ReadFailure(redirected(operation, response), response.status);
     const problem = documentProblem(operation, response);
     if (problem) throw new ReadFailure(unreadable(operation, response.status, problem));
+    context.progress?.(`${operation.name}${page ? ` page ${page}` : ''} read`);
     return response.body as JsonApiDocument;
   }
 
@@ -68,20 +71,24 @@ export function createReader(context: DispatchContext): Reader {
     },
 
     async all(name, args) {
+      const rows = [];
+      for await (const page of reader.pages(name, args)) rows.push(...page);
+      return rows;
+    },
+
+    async *pages(name, args) {
       const { operation, view } = readable(name);
       const baseUrl = context.upstream.baseUrl(operation.product);
       const seen = new Set<string>();
-      const rows = [];
       let path: string | null = (await prepareRequest(operation, operation.inputSchema.parse(args), context.files)).path;
       while (path && !seen.has(path)) {
         seen.add(path);
-        const document = await fetchDocument(operation, path);
+        const document = await fetchDocument(operation, path, seen.size);
         const data = Array.isArray(document.data) ? document.data : [];
-        rows.push(...data.map((resource: ResourceObject) => flattenAs(view, resource)));
+        yield data.map((resource: ResourceObject) => flattenAs(view, resource));
         const next = operation.list?.paged === false ? null : document.links?.next;
         path = next ? relativeLink(next, baseUrl) : null;
       }
-      return rows;
     },
   };
   return reader;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { FILTER_OPERATIONS } from '../../src/dispatch/operation.js';
+import { isSummary } from '../../src/dispatch/summary.js';
 import { catalog } from '../../tools/index.js';
 import { connectStdio, type TestClient } from '../support/harness.js';
 
@@ -57,11 +58,12 @@ function vocabularyOf(tool: ListedTool): Vocabulary {
   const results = new Set<string>();
   walk(tool.outputSchema, results, []);
   const filters = byName.get(tool.name)?.inputSchema.shape.filters as z.ZodType | undefined;
-  const declared = Object.keys(byName.get(tool.name)?.list?.filters ?? {});
+  const declared = byName.get(tool.name);
+  const declaredFilters = Object.keys((declared && !isSummary(declared) && declared.list?.filters) || {});
   // Attributes (`unaudited_amount` of `unaudited_amount.net`) and, where there are filters, their operations.
   const filterAttributes = new Set([
-    ...declared.flatMap((key) => [key, key.split('.')[0]!]),
-    ...(declared.length ? FILTER_OPERATIONS : []),
+    ...declaredFilters.flatMap((key) => [key, key.split('.')[0]!]),
+    ...(declaredFilters.length ? FILTER_OPERATIONS : []),
   ]);
   return {
     arguments: argumentNames,

@@ -47,7 +47,8 @@ export interface Page<T = Item> {
 export interface TestClient {
   era: Era;
   transport: Transport;
-  callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** `onProgress` sends a progressToken and hears the server's progress notifications. */
+  callTool(name: string, args?: Record<string, unknown>, onProgress?: (progress: Progress) => void): Promise<ToolResult>;
   /**
    * Calls a tool that moves money as a user who agrees: the preview, then the same call with its
    * confirmation. Tools that need no confirmation (and refused previews) answer the first call.
@@ -60,6 +61,12 @@ export interface TestClient {
   listTools(): Promise<Array<{ name: string; annotations?: Record<string, unknown>; outputSchema?: unknown }>>;
   instructions(): string | undefined;
   close(): Promise<void>;
+}
+
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export interface ServerOptions {
@@ -78,15 +85,18 @@ function childEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 /** What both SDK generations' clients offer, as far as the tests use it. */
 interface SdkClient {
-  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }, ...options: unknown[]): Promise<unknown>;
   listTools(): Promise<{ tools: unknown[] }>;
   getInstructions(): string | undefined;
   close(): Promise<void>;
 }
 
 function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+  const callTool = async (name: string, args: Record<string, unknown> = {}, onprogress?: (progress: Progress) => void) => {
+    const params = { name, arguments: args };
+    // The 1.x client takes a result schema before the request options.
+    const options = onprogress ? (era === 'legacy' ? [undefined, { onprogress }] : [{ onprogress }]) : [];
+    const result = (await client.callTool(params, ...options)) as ToolResult;
     // Only answers count as coverage: a refused call has not exercised the operation.
     if (!result.isError) recordCall(name);
     return result;

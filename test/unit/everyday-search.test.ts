@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../tools/index.js';
-import { searchOperations } from '../../src/tool-search.js';
+import { searchTools } from '../../src/tool-search.js';
 import { ENGLISH, GERMAN, type EverydayRequest } from '../fixtures/everyday-requests.js';
 
 function misses(requests: readonly EverydayRequest[]): string[] {
   return requests.flatMap(({ ask, tools }) => {
-    const top = searchOperations(catalog, ask)
+    const top = searchTools(catalog, ask)
       .slice(0, 3)
       .map((operation) => operation.name);
     return top.some((name) => tools.includes(name))

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { searchOperations } from '../../src/tool-search.js';
+import { searchTools } from '../../src/tool-search.js';
 import { toolSurface } from '../../src/surface.js';
 import { catalog } from '../../tools/index.js';
 
 const surface = (...argv: string[]) => toolSurface(loadConfig(argv, {}));
 
 describe('the tool surface', () => {
-  it('offers the daily FinCon work directly and keeps every operation reachable', () => {
+  it('offers the daily FinCon work and its summaries directly and keeps every tool reachable', () => {
     const { direct, reachable } = surface();
     expect(reachable).toHaveLength(catalog.length);
     expect(direct.map((operation) => operation.name).sort()).toEqual(
@@ -30,6 +30,9 @@ describe('the tool surface', () => {
         'list_invoice_payments',
         'register_invoice_payment',
         'update_invoice_payment',
+        'get_project_budget',
+        'get_project_payables',
+        'get_invoice_payment_status',
       ].sort(),
     );
   });
@@ -56,7 +59,7 @@ describe('the tool surface', () => {
 
 describe('searching the catalog', () => {
   const names = (query: string, product?: 'fincon' | 'capex' | 'esg') =>
-    searchOperations(catalog, query, product).map((operation) => operation.name);
+    searchTools(catalog, query, product).map((operation) => operation.name);
 
   it('finds tools by what they do, across word forms', () => {
     expect(names('upload invoice document')[0]).toBe('upload_invoice_document');

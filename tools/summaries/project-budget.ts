@@ -1,0 +1,192 @@
+/**
+ * get_project_budget: a project's budget per budget holder (contract unit, or cost element where
+ * the project plans its budget on cost elements), from the reporting API, with exact totals.
+ */
+import { z } from 'zod';
+import type { Reader } from '../../src/dispatch/operation.js';
+import { defineSummary, type SummaryAnswer } from '../../src/dispatch/summary.js';
+import type { FlatResource } from '../../src/shape/jsonapi.js';
+import { Decimal, formatAmount } from '../../src/shape/money.js';
+import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
+import { fincon } from '../scope.js';
+import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
+import { exactlyOneProject, projectChoice, resolveProject } from './projects.js';
+
+export const BUDGET_FIGURES = [
+  'initial_budget',
+  'current_budget',
+  'contracted',
+  'open_change_orders',
+  'approved',
+  'paid',
+  'forecast',
+  'deviation',
+  'uncommitted',
+  'over_budget',
+] as const;
+type BudgetFigure = (typeof BUDGET_FIGURES)[number];
+type Figures = Record<BudgetFigure, string>;
+
+/** The figures the project's own reporting row must show too (over_budget is per row by nature). */
+const REPORTED = BUDGET_FIGURES.filter((figure) => figure !== 'over_budget');
+
+const figuresShape = Object.fromEntries(BUDGET_FIGURES.map((figure) => [figure, amountOut])) as Record<
+  BudgetFigure,
+  typeof amountOut
+>;
+
+export const projectBudgetSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  currency: z.string().nullable().meta({ description: 'of every amount; null: the account currency' }),
+  budget_level: z.enum(['contract_unit', 'cost_element']),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      holder: z.enum(['contract_unit', 'cost_element']),
+      ...figuresShape,
+    }),
+  ),
+  totals: z.object(figuresShape),
+  totals_match_project_report: z.boolean().meta({ description: "totals equal the project's own reporting row" }),
+});
+export type ProjectBudget = z.output<typeof projectBudgetSchema>;
+type BudgetRow = ProjectBudget['rows'][number];
+
+/** The summary figures of one reporting row (all net). */
+function figuresOf(report: FlatResource): Figures {
+  const current = netOf(report.current_budget);
+  const contracted = netOf(report.main_contract_amount).plus(netOf(report.change_orders_amount));
+  const deviation = netOf(report.project_budget_deviation_real_case);
+  return {
+    initial_budget: cents(netOf(report.initial_budget)),
+    current_budget: cents(current),
+    contracted: cents(contracted),
+    open_change_orders: cents(netOf(report.open_change_orders_amount)),
+    approved: cents(netOf(report.approved_amount)),
+    paid: cents(netOf(report.paid_amount)),
+    forecast: cents(netOf(report.project_cost_forecast_real_case)),
+    deviation: cents(deviation),
+    uncommitted: cents(current.minus(contracted)),
+    over_budget: cents(Decimal.max(deviation, 0)),
+  };
+}
+
+const ID_CHUNK = 100;
+
+async function costElementNames(read: Reader, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (let start = 0; start < ids.length; start += ID_CHUNK) {
+    const elements = await read.all('list_cost_elements', { filters: { 'id.in': ids.slice(start, start + ID_CHUNK) } });
+    for (const element of elements) names.set(element.id, String(element.name ?? element.id));
+  }
+  return names;
+}
+
+/** Reporting rows of the project's budget holders, with the kind of holder each is. */
+async function holderReports(
+  read: Reader,
+  project: FlatResource,
+): Promise<Array<{ report: FlatResource; id: string; name: string; holder: BudgetRow['holder'] }>> {
+  const units = await read.all('list_contract_unit_financials', { filters: { 'project.in': [project.id] } });
+  const asUnit = (report: FlatResource) => ({
+    report,
+    id: report.id,
+    name: String(report.name ?? report.id),
+    holder: 'contract_unit' as const,
+  });
+  if (project.use_cost_elements !== true) return units.map(asUnit);
+
+  const elements = await read.all('list_cost_element_financials', { project_ids: [project.id] });
+  const budgeted = new Set(elements.map((report) => String(report.cost_element)));
+  const names = await costElementNames(read, [...budgeted]);
+  // Units booked on no budgeted cost element still count towards the project: they are rows of their own.
+  const pairs = await read.all('list_cost_element_contract_unit_financials', { project_ids: [project.id] });
+  const booked = new Set(
+    pairs.filter((pair) => budgeted.has(String(pair.cost_element))).map((pair) => String(pair.contract_unit)),
+  );
+  return [
+    ...elements.map((report) => {
+      const id = String(report.cost_element);
+      return { report, id, name: names.get(id) ?? id, holder: 'cost_element' as const };
+    }),
+    ...units.filter((report) => !booked.has(report.id)).map(asUnit),
+  ];
+}
+
+/** The budget summary of a project, exact; shared by the tool, its resource and its view. */
+export async function projectBudget(read: Reader, project: FlatResource): Promise<ProjectBudget> {
+  const holders = await holderReports(read, project);
+  const rows = holders.map(({ report, id, name, holder }) => ({ id, name, holder, ...figuresOf(report) }));
+  const totals = totalsOf(rows, BUDGET_FIGURES);
+  const [own] = await read.all('list_project_financials', { filters: { 'id.in': [project.id] } });
+  const reported = own ? figuresOf(own) : undefined;
+  const currency = currencyOf(
+    holders.flatMap(({ report }) => [report.current_budget, report.main_contract_amount, report.paid_amount]),
+    `project ${project.id}`,
+  );
+  return {
+    project: { id: project.id, name: String(project.name ?? '') },
+    currency,
+    budget_level: project.use_cost_elements === true ? 'cost_element' : 'contract_unit',
+    rows,
+    totals,
+    totals_match_project_report: reported !== undefined && REPORTED.every((figure) => reported[figure] === totals[figure]),
+  };
+}
+
+const LABELS: Record<BudgetFigure, string> = {
+  initial_budget: 'initial budget',
+  current_budget: 'current budget',
+  contracted: 'contracted',
+  open_change_orders: 'open change orders',
+  approved: 'approved',
+  paid: 'paid',
+  forecast: 'forecast',
+  deviation: 'deviation',
+  uncommitted: 'uncommitted',
+  over_budget: 'over budget',
+};
+const COLUMNS = BUDGET_FIGURES.filter((figure) => figure !== 'initial_budget');
+
+const isOver = (row: BudgetRow) => row.over_budget !== '0.00';
+
+export function describeBudget(budget: ProjectBudget): string {
+  const holders = budget.budget_level === 'cost_element' ? 'cost elements' : 'contract units';
+  const over = budget.rows.filter(isOver);
+  const lines = [
+    `Budget of project ${untrustedInline(budget.project.name)} (${budget.project.id}): ${budget.rows.length} ${holders}; amounts ${budget.currency ?? 'in the account currency'}, net.`,
+    `Totals: ${BUDGET_FIGURES.map((figure) => `${LABELS[figure]} ${formatAmount(budget.totals[figure])}`).join('; ')}.`,
+    over.length === 0
+      ? `Over budget: none of the ${holders}.`
+      : `Over budget: ${over.length} of ${budget.rows.length} ${holders}, by ${formatAmount(budget.totals.over_budget)} in all: ${untrustedInline(over.map((row) => `${row.name} (+${formatAmount(row.over_budget)})`).join('; '))}`,
+  ];
+  if (!budget.totals_match_project_report) {
+    lines.push(
+      "Note: the project's own reporting row (list_project_financials) shows other totals; its figures may include budget holders outside these rows.",
+    );
+  }
+  lines.push(
+    table(
+      ['name', ...COLUMNS.map((figure) => LABELS[figure])],
+      budget.rows.map((row) => [escapeUntrusted(row.name), ...COLUMNS.map((figure) => formatAmount(row[figure]))]),
+    ),
+  );
+  return lines.join('\n');
+}
+
+export const getProjectBudget = defineSummary({
+  name: 'get_project_budget',
+  title: 'Project budget summary',
+  description:
+    'Budget of one project per contract unit (or cost element): initial and current budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact totals. Net amounts.',
+  product: fincon.product,
+  toolset: 'summaries',
+  args: projectChoice,
+  check: exactlyOneProject,
+  output: projectBudgetSchema,
+  async summarise(args, read): Promise<SummaryAnswer> {
+    const budget = await projectBudget(read, await resolveProject(args, read));
+    return { text: describeBudget(budget), structured: budget };
+  },
+});

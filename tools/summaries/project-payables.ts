@@ -1,0 +1,151 @@
+/**
+ * get_project_payables: what a project still has to pay: approved invoices whose payments do
+ * not cover them yet, oldest due first, with the total outstanding.
+ */
+import { z } from 'zod';
+import type { Reader } from '../../src/dispatch/operation.js';
+import { defineSummary } from '../../src/dispatch/summary.js';
+import type { FlatResource } from '../../src/shape/jsonapi.js';
+import { Decimal, formatAmount } from '../../src/shape/money.js';
+import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
+import { isoDate } from '../fields.js';
+import { fincon } from '../scope.js';
+import { amountOut, currencyOf, mapBounded, sumOf, table } from './figures.js';
+import { exactlyOneProject, projectChoice, resolveProject } from './projects.js';
+import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
+
+/** Ids per filter value list, and payment lists read at once. */
+const ID_CHUNK = 100;
+const PARALLEL_READS = 4;
+
+const named = z.object({ id: z.string(), name: z.string().nullable() });
+
+const payableSchema = z.object({
+  invoice_id: z.string(),
+  invoice_number: z.string().nullable(),
+  contract: named,
+  contractor: named.nullable(),
+  date_due: z.string().nullable(),
+  approved_gross: amountOut,
+  paid_gross: amountOut,
+  outstanding_gross: amountOut,
+});
+type Payable = z.output<typeof payableSchema>;
+
+const payablesSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string() }),
+  currency: z.string().nullable(),
+  due_before: z.string().nullable(),
+  invoices: z.array(payableSchema),
+  totals: z.object({ approved_gross: amountOut, paid_gross: amountOut, outstanding_gross: amountOut }),
+});
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [];
+  for (let start = 0; start < items.length; start += ID_CHUNK) all.push(items.slice(start, start + ID_CHUNK));
+  return all;
+}
+
+async function namesOf(read: Reader, tool: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  for (const chunk of chunks(ids)) {
+    for (const row of await read.all(tool, { filters: { 'id.in': chunk } })) names.set(row.id, (row.name as string) ?? null);
+  }
+  return names;
+}
+
+/** Approved invoices of these contracts, due on or before `dueBy` when given. */
+async function approvedInvoices(read: Reader, contractIds: readonly string[], dueBy?: string): Promise<FlatResource[]> {
+  const invoices: FlatResource[] = [];
+  for (const chunk of chunks(contractIds)) {
+    const filters = {
+      'contract.in': chunk,
+      'invoice_process_state.in': ['APPROVED'],
+      ...(dueBy ? { 'date_due.less_than_equal': dueBy } : {}),
+    };
+    for await (const page of read.pages('list_invoices', { filters })) invoices.push(...page);
+  }
+  return invoices;
+}
+
+const byDueDate = (a: Payable, b: Payable) =>
+  (a.date_due ?? '9999').localeCompare(b.date_due ?? '9999') || (a.invoice_number ?? '').localeCompare(b.invoice_number ?? '');
+
+function dayBefore(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+export const getProjectPayables = defineSummary({
+  name: 'get_project_payables',
+  title: 'Project payables',
+  description:
+    'What a project still owes: approved invoices not fully paid, oldest due first, with contract, contractor, approved, paid so far and outstanding (gross), and the total outstanding.',
+  product: fincon.product,
+  toolset: 'summaries',
+  args: { ...projectChoice, due_before: isoDate('Only invoices due before this day, YYYY-MM-DD').optional() },
+  check: exactlyOneProject,
+  output: payablesSchema,
+  async summarise(args, read) {
+    const project = await resolveProject(args, read);
+    const dueBefore = args.due_before as string | undefined;
+    const contracts = await read.all('list_contracts', { filters: { 'project.in': [project.id] } });
+    const contractById = new Map(contracts.map((contract) => [contract.id, contract]));
+    const contractorNames = await namesOf(read, 'list_contractors', [
+      ...new Set(contracts.map((contract) => contract.contractor).filter((id): id is string => typeof id === 'string')),
+    ]);
+    const invoices = await approvedInvoices(read, [...contractById.keys()], dueBefore && dayBefore(dueBefore));
+    const positions = await mapBounded(invoices, PARALLEL_READS, async (invoice) =>
+      positionOf(invoice, await paymentsOf(read, invoice.id)),
+    );
+    const payables = invoices
+      .map((invoice, index): Payable => {
+        const contract = contractById.get(String(invoice.contract));
+        const contractorId = typeof contract?.contractor === 'string' ? contract.contractor : undefined;
+        return {
+          invoice_id: invoice.id,
+          invoice_number: invoiceNumber(invoice),
+          contract: { id: String(invoice.contract), name: (contract?.name as string) ?? null },
+          contractor: contractorId ? { id: contractorId, name: contractorNames.get(contractorId) ?? null } : null,
+          date_due: (invoice.date_due as string) ?? null,
+          ...positions[index]!,
+        };
+      })
+      .filter((payable) => new Decimal(payable.outstanding_gross).greaterThan(0))
+      .sort(byDueDate);
+    const currency = currencyOf(
+      invoices.flatMap((invoice) => [invoice.discounted_approved_amount, invoice.undiscounted_approved_amount]),
+      `the invoices of project ${project.id}`,
+    );
+    const totals = {
+      approved_gross: sumOf(payables.map((payable) => payable.approved_gross)),
+      paid_gross: sumOf(payables.map((payable) => payable.paid_gross)),
+      outstanding_gross: sumOf(payables.map((payable) => payable.outstanding_gross)),
+    };
+    const scope = dueBefore ? `, due before ${dueBefore}` : '';
+    const heading = `Payables of project ${untrustedInline(String(project.name ?? ''))} (${project.id})${scope}: ${payables.length} approved invoices not fully paid; outstanding ${formatAmount(totals.outstanding_gross)}${currency ? ` ${currency}` : ''} gross in all (approved ${formatAmount(totals.approved_gross)}, paid so far ${formatAmount(totals.paid_gross)}).`;
+    const rows = payables.map((payable) => [
+      payable.date_due ?? 'no due date',
+      escapeUntrusted(payable.invoice_number ?? payable.invoice_id),
+      escapeUntrusted(payable.contract.name ?? payable.contract.id),
+      escapeUntrusted(payable.contractor?.name ?? '-'),
+      formatAmount(payable.approved_gross),
+      formatAmount(payable.paid_gross),
+      formatAmount(payable.outstanding_gross),
+    ]);
+    const text = payables.length
+      ? `${heading}\n${table(['due', 'invoice', 'contract', 'contractor', 'approved', 'paid', 'outstanding'], rows)}`
+      : heading;
+    return {
+      text,
+      structured: {
+        project: { id: project.id, name: String(project.name ?? '') },
+        currency,
+        due_before: dueBefore ?? null,
+        invoices: payables,
+        totals,
+      },
+    };
+  },
+});
