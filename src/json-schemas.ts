@@ -11,7 +11,54 @@ export const JSON_SCHEMA_TARGET = 'draft-2020-12';
 
 const converted = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
-/** The schema as the SDK takes it, its JSON Schema conversions remembered. */
+type JsonSchema = Record<string, unknown>;
+
+/** Bounds at least this long only stop abuse; a model never comes near them, so they are not advertised. */
+const ABUSE_BOUND = 1_000;
+/** More choices than this (the country codes) are not listed to the model. */
+const LONG_ENUM = 24;
+
+/**
+ * What a model needs of an input schema: types, formats, enums, required names, descriptions
+ * and the short lengths the API documents. Validation bounds that only stop abuse, patterns and
+ * record value schemas the descriptions already explain, and the dialect marker cost tokens in
+ * every tools/list and say nothing a model acts on; arguments are still validated in full.
+ */
+export function forModels(schema: JsonSchema): JsonSchema {
+  const advertised: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema' || key === 'pattern' || key === 'propertyNames' || key === 'minItems' || key === 'maxItems') continue;
+    // Record values (filters) are described in words; unknown names are refused with the nearest known one.
+    if (key === 'additionalProperties') continue;
+    // A long list of codes is named in the refusal of a wrong one.
+    if (key === 'enum' && Array.isArray(value) && value.length > LONG_ENUM) continue;
+    if (key === 'minLength' && value === 1) continue;
+    if (key === 'maxLength' && typeof value === 'number' && value >= ABUSE_BOUND) continue;
+    // zod's bounds of a plain integer.
+    if ((key === 'maximum' || key === 'minimum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    // "A or null": the description around says what the choice means.
+    if (key === 'anyOf' && schema.description && Array.isArray(value)) {
+      advertised[key] = value.map((variant) => trimmed(withoutDescription(variant)));
+      continue;
+    }
+    advertised[key] = trimmed(value);
+  }
+  return advertised;
+}
+
+function withoutDescription(variant: unknown): unknown {
+  if (!variant || typeof variant !== 'object') return variant;
+  const { description: _description, ...rest } = variant as JsonSchema;
+  return rest;
+}
+
+function trimmed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(trimmed);
+  if (value && typeof value === 'object') return forModels(value as JsonSchema);
+  return value;
+}
+
+/** The schema as the SDK takes it, its JSON Schema conversions remembered; inputs as models need them. */
 export function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
   let wrapped = converted.get(schema);
   if (!wrapped) {
@@ -22,7 +69,11 @@ export function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
       (options: { target: string }): Record<string, unknown> => {
         const key = `${io}:${options.target}`;
         let json = cache.get(key);
-        if (!json) cache.set(key, (json = standard.jsonSchema[io](options)));
+        if (!json) {
+          json = standard.jsonSchema[io](options);
+          if (io === 'input') json = forModels(json);
+          cache.set(key, json);
+        }
         return json;
       };
     wrapped = { '~standard': { ...standard, jsonSchema: { input: convert('input'), output: convert('output') } } };

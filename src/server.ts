@@ -6,10 +6,15 @@ import { MODIFY_SCOPE } from './auth/scopes.js';
 import { registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
+import { FILTER_RULE } from './dispatch/input-schema.js';
 import { convertedOnce } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
+import { createReader } from './dispatch/reader.js';
 import { runTool, type Tool } from './dispatch/summary.js';
+import { registerBudgetResource } from './guides/budget-resource.js';
+import { registerPrompts } from './guides/prompts.js';
+import { getProjectBudget } from '../tools/summaries/project-budget.js';
 import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -40,29 +45,42 @@ const PRODUCT_NAMES = {
   esg: 'ESG (buildings, utility meters, consumption, tenants, files, audit events; tools prefixed esg_)',
 } as const;
 
+/** Prompts and the budget resource, with completions of their project arguments: where FinCon is offered. */
+const GUIDE_CAPABILITIES = { prompts: {}, resources: {}, completions: {} };
+
+/** Tools whose answers add up many records; the instructions point the model to them first. */
+const SUMMARIES = ['get_project_budget', 'get_project_payables', 'get_invoice_payment_status'];
+
 export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' | 'readOnly'>): string {
   const { reachable, direct } = setup.surface;
-  const products = [...new Set(reachable.map((operation) => operation.product))];
+  const products = [...new Set(reachable.map((tool) => tool.product))];
   const lines = [
     `Construction and real-estate project finance data: ${products.map((product) => PRODUCT_NAMES[product]).join('; ')}.`,
-    'FinCon entity model: a project holds contract units (budget packages with an initial budget; budget shifts move budget between them); a contract unit holds contracts with contractors; a contract receives change orders and invoices; an invoice is settled by one or more payments.',
+    'FinCon entity model: a project plans its budget on contract units (budget packages), or on cost elements when the project uses them; budget shifts move budget between units or raise and lower it; a contract unit holds contracts with contractors; a contract receives change orders (Nachträge) and invoices; an invoice is settled by one or more payments. The reporting tools roll all of this up per project, contract unit, contract or cost element.',
+    'Ids flow from lists to the rest: list_projects gives project ids, list_contract_units and list_contracts filter by project, list_invoices by contract, list_invoice_payments takes an invoice id. Ids are UUIDs: find them, never guess them.',
     'Invoice states: NEW -> DETAILS_ENTERED -> CHECKED -> APPROVED -> PAID. Only APPROVED invoices take a final payment; PAID ones take only further partial payments (is_final_payment=false).',
-    'Ids are UUIDs: find them with the list_* tools and their filters, never guess them.',
     ENVELOPE_RULE,
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
     'Lists return at most 100 rows (reporting 1000) and may stop earlier to keep answers small; when next_cursor is set, call the same tool again with the same arguments plus that cursor, until it is null. Totals over a whole list need every page.',
+    FILTER_RULE,
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
+  const summaries = SUMMARIES.filter((name) => setup.surface.byName.has(name));
+  if (summaries.length) {
+    lines.push(
+      `Summaries answer in one call and add up exactly on the server: ${summaries.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,
+    );
+  }
   if (reachable.length > direct.length) {
     lines.push(
       `Only the daily tools are listed; ${reachable.length - direct.length} more (documents, contractors, change orders, reporting and more) are found with search_tools and run with call_tool.`,
     );
   }
-  if (setup.sandbox) {
-    lines.push(
-      'THIS IS THE EMBEDDED SANDBOX with demo data, not a real account: nothing done here reaches a real company. Set PFM_API_KEY and PFM_API_TOKEN to work with the real API.',
-    );
-  }
+  lines.push(
+    setup.sandbox
+      ? 'Connected to THE EMBEDDED SANDBOX with demo data, not a real account: nothing done here reaches a real company. Set PFM_API_KEY and PFM_API_TOKEN to work with the real API.'
+      : 'Connected to the real API of the account: what changes here changes the books.',
+  );
   if (setup.readOnly) lines.push('Read-only mode: tools that change data are not available.');
   return lines.join('\n');
 }
@@ -85,7 +103,10 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
   const surface = readOnly ? setup.readSurface : setup.surface;
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
-    { instructions: instructionsFor({ surface, sandbox: setup.sandbox, readOnly }), capabilities: { tools: {} } },
+    {
+      instructions: instructionsFor({ surface, sandbox: setup.sandbox, readOnly }),
+      capabilities: { tools: {}, ...(surface.byName.has(getProjectBudget.name) ? GUIDE_CAPABILITIES : {}) },
+    },
   );
   const context = {
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
@@ -128,6 +149,11 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
       },
       (args, request) => run(tool, args as Record<string, unknown>, request),
     );
+  }
+  if (surface.byName.has(getProjectBudget.name)) {
+    const read = () => createReader(context);
+    registerPrompts(server, { read, writes: surface.byName.has('register_invoice_payment') });
+    registerBudgetResource(server, read);
   }
   if (surface.reachable.length > surface.direct.length) {
     registerDiscoveryTools(server, { ...surface, readOnly, run });

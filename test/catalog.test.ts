@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
 import { isSummary } from '../src/dispatch/summary.js';
-import { inputJsonSchema } from '../src/json-schemas.js';
 import { apiOperations, catalog, dailyToolsets, toolsets } from '../tools/index.js';
 import { FIXTURE, type OperationFacts } from './fixtures/openapi-facts.mjs';
 
@@ -24,6 +23,9 @@ const declared = apiOperations
   .map((operation) => ({ operation, facts: factsOf(operation) }));
 
 const sorted = (values: Iterable<string>) => [...values].sort();
+
+/** Everything the arguments are validated against, abuse bounds included (tools/list advertises less). */
+const validatedJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
 
 /**
  * CAPEX endpoints publish FinCon's `contract_unit…` include paths, a copy-paste in capex.json
@@ -168,7 +170,7 @@ describe('the catalog', () => {
     for (const { operation, facts } of declared) {
       const body = facts!.body;
       if (!operation.body || body?.content !== 'json' || !body.max_lengths) continue;
-      const advertised = inputJsonSchema(operation.inputSchema) as JsonSchema;
+      const advertised = validatedJsonSchema(operation.inputSchema);
       const fields = operation.body.rows ? advertised.properties![operation.body.rows]!.items! : advertised;
       for (const entry of operation.body.attributes) {
         const { name, arg } = typeof entry === 'string' ? { name: entry, arg: entry } : entry;
@@ -193,7 +195,7 @@ describe('the catalog', () => {
       if (schema.items) visit(schema.items, `${at}[]`);
       if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties, `${at}{}`);
     };
-    for (const operation of catalog) visit(inputJsonSchema(operation.inputSchema) as JsonSchema, operation.name);
+    for (const operation of catalog) visit(validatedJsonSchema(operation.inputSchema), operation.name);
     // An inline upload is bounded by the request body limit (--max-body-mb), not by a text length.
     expect(unbounded.filter((at) => !at.endsWith('.content_base64'))).toEqual([]);
   });

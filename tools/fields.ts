@@ -90,13 +90,19 @@ export function positiveAmount(description: string) {
 }
 
 const netTax = {
-  net: amount('Net amount, decimal string'),
-  tax: amount('Tax amount, decimal string'),
+  net: amount('Net'),
+  tax: amount('Tax'),
 };
+
+/** Defined once per tool schema ($defs), however many amounts the tool takes. */
+const netTaxObject = strictObject(netTax).meta({
+  id: 'NetTax',
+  description: 'An amount as {"net": "10000.00", "tax": "1900.00"}, decimal strings',
+});
 
 /** Net and tax of an amount as the API takes it on input. */
 export function netTaxInput(description: string) {
-  return strictObject(netTax).meta({ description });
+  return netTaxObject.meta({ description });
 }
 
 const atMost = (maxLength: number) => ({ error: `must be at most ${maxLength.toLocaleString('en')} characters` });

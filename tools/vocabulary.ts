@@ -109,6 +109,10 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
   'still outstanding': 'get invoice payment status',
   settle: 'get invoice payment status',
   zahlungsstand: 'get invoice payment status',
+  exposed: 'get contractor exposure',
+  exposure: 'get contractor exposure',
+  obligo: 'get contractor exposure',
+  vertragsubersicht: 'get contract overview',
 
   // states: a question about them is a question to the list
   'been paid': 'list payment',

@@ -22,6 +22,20 @@ export function filterKeyMatcher(filters: Filters): (key: string) => boolean {
   return (key) => exact.has(key) || patterns.some((pattern) => pattern.test(key));
 }
 
+/** How filters are written, said once in the server instructions rather than in every list tool. */
+export const FILTER_RULE =
+  'List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation.';
+
+/** `amount.net` and `amount.tax` as `amount.net/tax`: money attributes come in pairs. */
+function pairedNames(attributes: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const attribute of attributes) {
+    if (attribute.endsWith('.tax') && names.at(-1) === `${attribute.slice(0, -4)}.net`) names[names.length - 1] += '/tax';
+    else names.push(attribute);
+  }
+  return names;
+}
+
 /** Attributes grouped by the operations they allow: compact enough for every list tool. */
 function describeFilters(filters: Filters): string {
   const groups = new Map<string, string[]>();
@@ -29,8 +43,7 @@ function describeFilters(filters: Filters): string {
     const key = operations.join('|');
     groups.set(key, [...(groups.get(key) ?? []), attribute]);
   }
-  const allowed = [...groups].map(([operations, attributes]) => `${operations}: ${attributes.join(', ')}`).join('; ');
-  return `{"<attribute>.<operation>": value}; in/not_in take a list, range [from, to], is true/false. Allowed ${allowed}.`;
+  return [...groups].map(([operations, attributes]) => `${operations}: ${pairedNames(attributes).join(', ')}`).join('; ');
 }
 
 /** Free text the API documents no length for: long enough for any comment, short of abuse. */
@@ -76,38 +89,24 @@ function filtersArgument(filters: Filters) {
 function includeArgument(paths: readonly string[]) {
   return z
     .array(z.enum(paths as [string, ...string[]], { error: `must be one of ${paths.join(', ')}` }))
-    .meta({ description: 'Related resources to return with the result.' });
+    .meta({ description: 'Related resources to add' });
 }
 
-const cursorArgument = z.string().min(1).max(10_000).meta({
-  description: 'next_cursor of the previous answer, sent with the same other arguments; omit it for the first page.',
-});
+const cursorArgument = z.string().min(1).max(10_000).meta({ description: 'From next_cursor' });
 
 /** Where an upload comes from: a local file (streamed) or inline base64. */
 const uploadArguments = {
-  file_path: z
-    .string()
-    .min(1)
-    .max(PATH_LIMIT)
-    .meta({ description: 'Local path of the file to upload (inside the allowed file roots); streamed, any size.' })
-    .optional(),
-  content_base64: z.string().min(1).meta({ description: 'The file content as base64, when there is no local file.' }).optional(),
-  filename: z
-    .string()
-    .min(1)
-    .max(255)
-    .meta({ description: 'File name to send; defaults to the name of file_path. Required with content_base64.' })
-    .optional(),
+  file_path: z.string().min(1).max(PATH_LIMIT).meta({ description: 'Local file to upload (in the file roots)' }).optional(),
+  content_base64: z.string().min(1).meta({ description: 'Or the content as base64' }).optional(),
+  filename: z.string().min(1).max(255).meta({ description: 'File name; required with content_base64' }).optional(),
 };
 
 const confirmationArgument = z.string().min(1).max(4096).meta({
-  description:
-    'Leave out to get a preview (nothing is changed then). After the user agreed to the preview, the confirmation it gave, sent with exactly the previewed arguments.',
+  description: 'From the preview, once the user agreed',
 });
 
 const saveToArgument = z.string().min(1).max(PATH_LIMIT).meta({
-  description:
-    'Local path to save the file to (inside the allowed file roots). Without it, files up to 1 MiB come back embedded in the result.',
+  description: 'Local path to save to (in the file roots); without it, files up to 1 MiB are embedded',
 });
 
 /** The arguments that end up in the request body. */

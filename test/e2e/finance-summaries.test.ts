@@ -7,7 +7,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { againstApi, COMBINATIONS, connect, dataOf, textOf, type Progress, type TestClient } from '../support/harness.js';
-import { query, useSandbox, walk, type Json } from '../sandbox/helpers.js';
+import { get, query, useSandbox, walk, type Json } from '../sandbox/helpers.js';
 
 const sandbox = useSandbox();
 let client: TestClient;
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const paymentsByInvoice = new Map<string, Json[]>();
   for (const invoice of invoices) paymentsByInvoice.set(invoice.id, await all(`/invoices/${invoice.id}/payments/`));
   ledger = { projects, units, contracts, changeOrders, invoices, shifts, paymentsByInvoice };
-  client = await connect('stdio', 'modern', againstApi(sandbox.fincon, ['--toolsets', 'summaries']));
+  client = await connect('stdio', 'modern', againstApi(sandbox.fincon, ['--toolsets', 'summaries,reporting']));
 }, 60_000);
 afterAll(async () => {
   await client?.close();
@@ -366,5 +366,89 @@ describe('progress while a summary pages through the API', () => {
     } finally {
       await asking.close();
     }
+  });
+});
+
+interface OverviewAnswer {
+  contract: { id: string; contractor: { id: string } | null };
+  change_orders: { open: Array<{ id: string }>; acknowledged: Array<{ id: string }>; other: number };
+  invoices_by_state: Record<string, { count: number; approved: string }>;
+  payments: Array<{ id: string; invoice_id: string }>;
+  totals: { contracted: string; open_change_orders: string; approved: string; paid: string; open: string };
+}
+
+describe('get_contract_overview, for every contract of every seeded project', () => {
+  it('equals the core records and the contract reporting row', async () => {
+    const reports = new Map((await all('/reporting/contracts/')).map((row) => [row.id, row]));
+    expect(ledger.contracts.length).toBeGreaterThan(10);
+    for (const contract of ledger.contracts) {
+      const answer = await client.callTool('get_contract_overview', { contract_id: contract.id });
+      expect(answer.isError, textOf(answer)).toBeFalsy();
+      const overview = dataOf<OverviewAnswer>(answer);
+      const own = fromCoreRecords([contract]);
+      expect(overview.totals.contracted, `${contract.name} contracted`).toBe(own.contracted);
+      expect(overview.totals.approved, `${contract.name} approved`).toBe(own.approved);
+      expect(overview.totals.paid, `${contract.name} paid`).toBe(own.paid);
+      expect(overview.totals.open).toBe(cents(new Decimal(own.contracted).minus(own.paid)));
+      const report = reports.get(contract.id);
+      expect(overview.totals.open_change_orders, `${contract.name} open change orders`).toBe(
+        cents(net(report.open_change_orders_amount_unweighted)),
+      );
+      const orders = ledger.changeOrders.filter((order) => order.contract === contract.id);
+      expect(overview.change_orders.open.length).toBe(
+        orders.filter((order) => ['OPEN', 'DETAILS_ENTERED'].includes(order.state)).length,
+      );
+      expect(overview.change_orders.acknowledged.length).toBe(orders.filter((order) => order.state === 'ACKNOWLEDGED').length);
+      const invoices = ledger.invoices.filter((invoice) => invoice.contract === contract.id);
+      const counted = Object.values(overview.invoices_by_state).reduce((sum, entry) => sum + entry.count, 0);
+      expect(counted).toBe(invoices.length);
+      const payments = invoices.flatMap((invoice) => ledger.paymentsByInvoice.get(invoice.id) ?? []);
+      expect(overview.payments.map((payment) => payment.id).sort()).toEqual(payments.map((payment) => payment.id).sort());
+      expect(overview.contract.contractor?.id ?? null).toBe(contract.contractor ?? null);
+    }
+  });
+});
+
+interface ExposureAnswer {
+  contractor: { id: string; name: string };
+  projects: Array<{ id: string; contracts: Array<Record<string, string>>; totals: Record<string, string> }>;
+  totals: Record<string, string>;
+  unreported_contracts: string[];
+}
+
+describe('get_contractor_exposure, for every contractor with contracts', () => {
+  it('equals the core records per project and contract, with exact totals', async () => {
+    const contractors = [...new Set(ledger.contracts.map((contract) => contract.contractor).filter(Boolean))];
+    expect(contractors.length).toBeGreaterThan(3);
+    for (const contractorId of contractors) {
+      const answer = await client.callTool('get_contractor_exposure', { contractor_id: contractorId });
+      expect(answer.isError, textOf(answer)).toBeFalsy();
+      const exposure = dataOf<ExposureAnswer>(answer);
+      expect(exposure.unreported_contracts).toEqual([]);
+      const theirs = ledger.contracts.filter((contract) => contract.contractor === contractorId);
+      const listed = exposure.projects.flatMap((project) => project.contracts.map((contract) => contract.id));
+      expect(listed.sort()).toEqual(theirs.map((contract) => contract.id).sort());
+      for (const project of exposure.projects) {
+        for (const row of project.contracts) {
+          const contract = theirs.find((candidate) => candidate.id === row.id);
+          const unit = ledger.units.find((candidate) => candidate.id === contract.contract_unit);
+          expect(unit.project).toBe(project.id);
+          const own = fromCoreRecords([contract]);
+          for (const figure of ['contracted', 'approved', 'paid'] as const)
+            expect(row[figure], `${contract.name} ${figure}`).toBe(own[figure]);
+        }
+      }
+      const whole = fromCoreRecords(theirs);
+      for (const figure of ['contracted', 'approved', 'paid'] as const) expect(exposure.totals[figure]).toBe(whole[figure]);
+    }
+  });
+
+  it('finds the contractor by name', async () => {
+    const contract = ledger.contracts.find((candidate) => candidate.contractor);
+    const { body } = await get(url(`/contractors/${contract.contractor}/`));
+    const byName = dataOf<ExposureAnswer>(
+      await client.callTool('get_contractor_exposure', { contractor_name: body.data.attributes.name.toLowerCase() }),
+    );
+    expect(byName.contractor.id).toBe(contract.contractor);
   });
 });

@@ -54,5 +54,6 @@ describe('the HTTP server under a flood', () => {
       await flood.close();
       await server.stop();
     }
-  });
+    // The flood's length depends on the machine's other load; what it asserts does not.
+  }, 90_000);
 });

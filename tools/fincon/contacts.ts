@@ -34,14 +34,14 @@ const byId = { path: '/contacts/{id}/', pathArgs: { id: 'contact_id' } } as cons
 const contactId = (description: string) => uuid(description, 'list_contacts');
 
 const contactFields = {
-  name: text('Company or display name (at most 250 characters)', 250),
+  name: text('Company or display name', 250),
   salutation: choice(['NOT_SPECIFIED', 'MALE', 'FEMALE', 'NON_BINARY', 'FAMILY'], 'Salutation'),
   title: choice(['NO_TITLE', 'DR', 'PROF', 'PROF_DR'], 'Academic title'),
   email: text('Email address', 250),
   phone_number: text('Phone number', 250),
-  address: text('Street and number (at most 255 characters)', 255),
-  zip_code: text('Postal code (at most 12 characters)', 12),
-  city: text('City (at most 255 characters)', 255),
+  address: text('Street and number', 255),
+  zip_code: text('Postal code', 12),
+  city: text('City', 255),
   description: text('Notes on the contact'),
 };
 const attributes = ['first_name', 'last_name', 'type', ...Object.keys(contactFields)];
@@ -92,8 +92,8 @@ export const contactOperations: readonly Operation[] = [
     path: '/contacts/',
     hints: hints.append,
     args: {
-      first_name: text('First name (at most 250 characters)', 250),
-      last_name: text('Last name (at most 250 characters)', 250),
+      first_name: text('First name', 250),
+      last_name: text('Last name', 250),
       type: choice(CONTACT_TYPES, 'PRIVATE for a private person, COMMERCIAL for a company'),
       ...allOptional(contactFields),
     },

@@ -72,7 +72,7 @@ export const createContractUnit = declare({
   hints: hints.append,
   args: {
     project_id: uuid('The project the unit belongs to (cannot be changed later)', 'list_projects'),
-    name: text('Name, e.g. "Rohbau" (at most 250 characters)', 250),
+    name: text('Name, e.g. "Rohbau"', 250),
     description: text('Description').optional(),
     state: settableState(['BUDGETED']).optional(),
     initial_budget: initialBudget.optional(),
@@ -97,7 +97,7 @@ export const updateContractUnit = declare({
   hints: hints.overwrite,
   args: {
     contract_unit_id: uuid('The contract unit to change', 'list_contract_units'),
-    name: text('New name (at most 250 characters)', 250).optional(),
+    name: text('New name', 250).optional(),
     description: text('New description').optional(),
     state: settableState(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED']).optional(),
     initial_budget: initialBudget.optional(),

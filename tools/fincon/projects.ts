@@ -44,7 +44,7 @@ const read = { method: 'GET', hints: hints.read, result: projectView } as const;
 const area = (what: string) => decimalString(`${what} in m², decimal string`);
 /** What create and update share; all optional. */
 const projectFields = allOptional({
-  identifier: text('Project identifier, e.g. "HM-2026" (at most 50 characters)', 50),
+  identifier: text('Project identifier, e.g. "HM-2026"', 50),
   description: text('Description'),
   project_usage: choice(['COMMERCIAL_USAGE', 'NON_COMMERCIAL_USAGE', 'MIXED_USAGE'], 'Usage of the project'),
   default_tax_rate: decimalString('Default tax rate in percent, e.g. "19.00"'),
@@ -132,7 +132,7 @@ export const projectOperations: readonly Operation[] = [
     path: '/projects/',
     hints: hints.append,
     args: {
-      name: text('Project name (at most 250 characters)', 250),
+      name: text('Project name', 250),
       property_id: uuid('The property the project is built on', 'list_properties'),
       default_contracting_entity_id: entityId('The contracting entity that commissions its contracts by default'),
       use_cost_elements: flag('Structure the budget by cost elements instead of contract unit budgets').optional(),
@@ -163,7 +163,7 @@ export const projectOperations: readonly Operation[] = [
     hints: hints.overwrite,
     args: {
       project_id: projectId('The project to change'),
-      name: text('New name (at most 250 characters)', 250).optional(),
+      name: text('New name', 250).optional(),
       default_contracting_entity_id: entityId('New default contracting entity').optional(),
       ...projectFields,
     },

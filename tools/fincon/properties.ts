@@ -26,9 +26,9 @@ const declare = declarer(fincon, 'projects');
 const setup = declarer(fincon, 'project_setup');
 const propertyFields = allOptional({
   description: text('Description'),
-  address: text('Street and number (at most 255 characters)', 255),
-  zip_code: text('Postal code (at most 12 characters)', 12),
-  city: text('City (at most 255 characters)', 255),
+  address: text('Street and number', 255),
+  zip_code: text('Postal code', 12),
+  city: text('City', 255),
   country: choice(COUNTRY_CODES, 'Two-letter country code, e.g. DE'),
 });
 const attributes = ['name', ...Object.keys(propertyFields)];
@@ -75,7 +75,7 @@ export const propertyOperations: readonly Operation[] = [
     method: 'POST',
     path: '/properties/',
     hints: hints.append,
-    args: { name: text('Property name (at most 250 characters)', 250), ...propertyFields },
+    args: { name: text('Property name', 250), ...propertyFields },
     body: { type: 'PROPERTY', attributes },
     result: propertyView,
   }),

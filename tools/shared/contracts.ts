@@ -95,8 +95,8 @@ const creatableType = z
 
 const contractFields = {
   description: text('Description'),
-  contract_number: text('Contract number (at most 250 characters)', 250),
-  cost_center: text('Cost center (at most 100 characters)', 100),
+  contract_number: text('Contract number', 250),
+  cost_center: text('Cost center', 100),
   date_contract: isoDate('Contract date, YYYY-MM-DD'),
   booking_account_number: integer('Booking account number', 1, 999_999_999),
   amount: moneyInput('Contract amount as {"net": "480000.00", "tax": "91200.00"}, optionally with "currency"'),
@@ -198,7 +198,7 @@ export function contractOperations(scope: Scope): Operation[] {
         [`${parent}_id`]: uuid(`The ${parent.replace('_', ' ')} the contract belongs to`, parentList),
         contracting_entity_id: entityId('The contracting entity (client side) that commissions the contract'),
         contractor_id: contractorId('The contractor; required before the status can leave DRAFT').optional(),
-        name: text('Contract name (at most 250 characters)', 250),
+        name: text('Contract name', 250),
         is_reverse_charge: flag('true when the contractor invoices without VAT (reverse charge)'),
         contract_type: creatableType.optional(),
         ...allOptional(contractFields),
@@ -225,7 +225,7 @@ export function contractOperations(scope: Scope): Operation[] {
       hints: hints.overwrite,
       args: {
         contract_id: contractId(scope),
-        name: text('New name (at most 250 characters)', 250).optional(),
+        name: text('New name', 250).optional(),
         ...allOptional(contractFields),
         status: choice(
           CONTRACT_STATUSES,

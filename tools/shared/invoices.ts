@@ -59,8 +59,6 @@ export function invoiceId(scope: Scope) {
   return uuid('The invoice id', scope.tool('list_invoices'));
 }
 
-const amount = (what: string) => netTaxInput(`${what} as {"net": "10000.00", "tax": "1900.00"}`);
-
 /** Paid invoices support only the invoice type SINGLE (product spec). */
 const paidInvoiceType = z
   .enum(['SINGLE'], {
@@ -77,11 +75,11 @@ const paidInvoiceFields = {
   external_identifier: text('Invoice number as written on the invoice, e.g. "2026-118"'),
   internal_identifier: text('Internal invoice number').optional(),
   invoice_type: paidInvoiceType,
-  unaudited_amount: amount('Amount claimed on the invoice'),
-  audited_amount: amount('Amount after audit'),
-  discounted_approved_amount: amount('Approved amount after cash discount'),
-  paid_amount: amount('Amount paid'),
-  cash_discount: orNull(amount('Cash discount'), 'Cash discount taken as {"net", "tax"}; omit or null for none'),
+  unaudited_amount: netTaxInput('Amount claimed on the invoice'),
+  audited_amount: netTaxInput('Amount after audit'),
+  discounted_approved_amount: netTaxInput('Approved amount after cash discount'),
+  paid_amount: netTaxInput('Amount paid'),
+  cash_discount: orNull(netTaxInput('Cash discount'), 'Cash discount taken as {"net", "tax"}; omit or null for none'),
   date_received: isoDate('Date the invoice was received, YYYY-MM-DD'),
   date_posted: isoDate('Posting date, YYYY-MM-DD'),
   date_due: isoDate('Due date, YYYY-MM-DD'),
@@ -171,7 +169,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         external_identifier: text('Invoice number as written on the invoice').optional(),
         internal_identifier: text('Internal invoice number').optional(),
         invoice_type: choice(INVOICE_TYPES, 'Invoice type').optional(),
-        unaudited_amount: amount('Amount claimed on the invoice').optional(),
+        unaudited_amount: netTaxInput('Amount claimed on the invoice').optional(),
         date_received: isoDate('Date received, YYYY-MM-DD').optional(),
         date_posted: isoDate('Posting date, YYYY-MM-DD').optional(),
         date_due: isoDate('Due date, YYYY-MM-DD').optional(),

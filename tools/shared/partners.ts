@@ -66,19 +66,19 @@ const taxWaiverUploadView: ResourceView = {
 };
 
 const address = {
-  address: text('Street and number (at most 255 characters)', 255),
-  zip_code: text('Postal code (at most 12 characters)', 12),
-  city: text('City (at most 255 characters)', 255),
+  address: text('Street and number', 255),
+  zip_code: text('Postal code', 12),
+  city: text('City', 255),
 };
 const taxAuthority = choice(TAX_AUTHORITIES, 'Tax authority (German federal state)');
 
 const contractorFields = {
-  identifier: text('Your identifier for the contractor (at most 50 characters)', 50),
+  identifier: text('Your identifier for the contractor', 50),
   accounts_payable_number: integer('Accounts payable (creditor) number', 0),
   ...address,
   country: choice(COUNTRY_CODES, 'Two-letter country code, e.g. DE'),
   vat_id: text('VAT id, e.g. DE123456789', 250),
-  tax_id: text('Tax number (at most 250 characters)', 250),
+  tax_id: text('Tax number', 250),
   tax_authority: taxAuthority,
   tax_waiver: z
     .object({ security_number: z.string().max(90).meta({ description: 'Security number; an empty string clears it' }) })
@@ -88,7 +88,7 @@ const contractorFields = {
     }),
   iban: text('IBAN'),
   bic: text('BIC'),
-  contact_person_name: text('Contact person (at most 250 characters)', 250),
+  contact_person_name: text('Contact person', 250),
   contact_person_email: text('Contact person email'),
   contact_person_phone_number: text('Contact person phone number'),
 };
@@ -160,7 +160,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       method: 'POST',
       path: '/contractors/',
       hints: hints.append,
-      args: { name: text('Company name (at most 250 characters)', 250), ...allOptional(contractorFields) },
+      args: { name: text('Company name', 250), ...allOptional(contractorFields) },
       check: (args) => {
         const waiver = args.tax_waiver as { security_number?: string } | undefined;
         return waiver?.security_number && !(args.tax_authority && args.tax_id)
@@ -240,7 +240,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       method: 'POST',
       path: '/contracting_entities/',
       hints: hints.append,
-      args: { name: text('Company name (at most 250 characters)', 250), ...allOptional(entityFields) },
+      args: { name: text('Company name', 250), ...allOptional(entityFields) },
       body: { type: 'CONTRACTING_ENTITY', attributes: entityAttributes },
       result: contractingEntityView,
     }),

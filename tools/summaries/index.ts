@@ -1,11 +1,19 @@
 /** The summaries: finance questions answered in one call, on top of the API operations. */
 import type { Summary } from '../../src/dispatch/summary.js';
 import type { ToolsetInfo } from '../toolsets.js';
+import { getContractOverview } from './contract-overview.js';
+import { getContractorExposure } from './contractor-exposure.js';
 import { getInvoicePaymentStatus } from './invoice-status.js';
 import { getProjectBudget } from './project-budget.js';
 import { getProjectPayables } from './project-payables.js';
 
-export const finconSummaries: readonly Summary[] = [getProjectBudget, getProjectPayables, getInvoicePaymentStatus];
+export const finconSummaries: readonly Summary[] = [
+  getProjectBudget,
+  getProjectPayables,
+  getInvoicePaymentStatus,
+  getContractOverview,
+  getContractorExposure,
+];
 
 export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
   summaries: { description: "Answers in one call: a project's budget and payables, an invoice's payment status", daily: true },

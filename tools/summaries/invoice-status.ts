@@ -3,13 +3,14 @@
  * its payments, and whether paying the outstanding amount would be its final payment.
  */
 import { z } from 'zod';
-import { defineSummary, Unanswerable } from '../../src/dispatch/summary.js';
+import { defineSummary } from '../../src/dispatch/summary.js';
 import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted } from '../../src/shape/untrusted.js';
 import { invoiceLabel } from '../shared/payment-answers.js';
 import { invoiceId } from '../shared/invoices.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, grossValueOf, netOf, table, taxOf } from './figures.js';
+import { findById, INVOICE } from './named.js';
 import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
 
 const paymentSchema = z.object({
@@ -63,8 +64,7 @@ export const getInvoicePaymentStatus = defineSummary({
   args: { invoice_id: invoiceId(fincon) },
   output: statusSchema,
   async summarise(args, read) {
-    const invoice = await read.find('get_invoice', { invoice_id: args.invoice_id });
-    if (!invoice) throw new Unanswerable(`No invoice with id ${String(args.invoice_id)}; find it with list_invoices.`);
+    const invoice = await findById(INVOICE, String(args.invoice_id), read);
     const payments = await paymentsOf(read, invoice.id);
     const position = positionOf(invoice, payments);
     const state = String(invoice.invoice_process_state);

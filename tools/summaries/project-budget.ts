@@ -10,7 +10,7 @@ import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
-import { exactlyOneProject, projectChoice, resolveProject } from './projects.js';
+import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
 
 export const BUDGET_FIGURES = [
   'initial_budget',
@@ -182,11 +182,11 @@ export const getProjectBudget = defineSummary({
     'Budget of one project per contract unit (or cost element): initial and current budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact totals. Net amounts.',
   product: fincon.product,
   toolset: 'summaries',
-  args: projectChoice,
-  check: exactlyOneProject,
+  args: idOrName(PROJECT),
+  check: exactlyOne(PROJECT),
   output: projectBudgetSchema,
   async summarise(args, read): Promise<SummaryAnswer> {
-    const budget = await projectBudget(read, await resolveProject(args, read));
+    const budget = await projectBudget(read, await resolveNamed(PROJECT, args, read));
     return { text: describeBudget(budget), structured: budget };
   },
 });

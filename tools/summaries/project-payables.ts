@@ -11,7 +11,7 @@ import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { isoDate } from '../fields.js';
 import { fincon } from '../scope.js';
 import { amountOut, currencyOf, mapBounded, sumOf, table } from './figures.js';
-import { exactlyOneProject, projectChoice, resolveProject } from './projects.js';
+import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
 import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
 
 /** Ids per filter value list, and payment lists read at once. */
@@ -84,11 +84,11 @@ export const getProjectPayables = defineSummary({
     'What a project still owes: approved invoices not fully paid, oldest due first, with contract, contractor, approved, paid so far and outstanding (gross), and the total outstanding.',
   product: fincon.product,
   toolset: 'summaries',
-  args: { ...projectChoice, due_before: isoDate('Only invoices due before this day, YYYY-MM-DD').optional() },
-  check: exactlyOneProject,
+  args: { ...idOrName(PROJECT), due_before: isoDate('Only invoices due before this day, YYYY-MM-DD').optional() },
+  check: exactlyOne(PROJECT),
   output: payablesSchema,
   async summarise(args, read) {
-    const project = await resolveProject(args, read);
+    const project = await resolveNamed(PROJECT, args, read);
     const dueBefore = args.due_before as string | undefined;
     const contracts = await read.all('list_contracts', { filters: { 'project.in': [project.id] } });
     const contractById = new Map(contracts.map((contract) => [contract.id, contract]));

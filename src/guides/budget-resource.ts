@@ -1,0 +1,44 @@
+/**
+ * finance://projects/{project_id}/budget: the budget summary of a project as JSON, the same
+ * figures get_project_budget gives, for clients that attach resources to a conversation.
+ */
+import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import type { Reader } from '../dispatch/operation.js';
+import { projectBudget } from '../../tools/summaries/project-budget.js';
+import { completeProjectIds } from './project-ids.js';
+
+export const BUDGET_TEMPLATE = 'finance://projects/{project_id}/budget';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerBudgetResource(server: McpServer, read: () => Reader): void {
+  const template = new ResourceTemplate(BUDGET_TEMPLATE, {
+    list: async () => ({
+      resources: (await read().all('list_projects', {})).map((project) => ({
+        uri: `finance://projects/${project.id}/budget`,
+        name: `Budget of ${String(project.name ?? project.id)}`,
+        mimeType: 'application/json',
+      })),
+    }),
+    complete: { project_id: (typed) => completeProjectIds(read(), typed) },
+  });
+  server.registerResource(
+    'project_budget',
+    template,
+    {
+      title: 'Project budget summary',
+      description:
+        'Budget of one project per contract unit or cost element with exact totals (net, two decimals), as get_project_budget computes it.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const reader = read();
+      const projectId = String(variables.project_id);
+      const project = UUID.test(projectId) ? await reader.find('get_project', { project_id: projectId }) : undefined;
+      if (!project)
+        throw new ResourceNotFoundError(uri.href, `No project with id ${projectId.slice(0, 60)}; list them with resources/list.`);
+      const budget = await projectBudget(reader, project);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(budget) }] };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { convertedOnce, forModels, inputJsonSchema } from '../../src/json-schemas.js';
+
+describe('input schemas as models see them', () => {
+  it('drops abuse bounds, patterns, record value schemas, long code lists and the dialect marker', () => {
+    const advertised = forModels({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        comment: { type: 'string', minLength: 1, maxLength: 10_000, description: 'A comment' },
+        name: { type: 'string', maxLength: 250, description: 'Name' },
+        amount: { type: 'string', pattern: '^\\d+$', description: 'Amount' },
+        count: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        filters: { type: 'object', propertyNames: { maxLength: 300 }, additionalProperties: { type: 'string' } },
+        country: { type: 'string', enum: Array.from({ length: 30 }, (_, i) => `C${i}`) },
+        state: { type: 'string', enum: ['OPEN', 'DONE'] },
+        due: {
+          description: 'Due date or null',
+          anyOf: [{ type: 'string', format: 'date', description: 'Due' }, { type: 'null' }],
+        },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    });
+    expect(advertised).toEqual({
+      type: 'object',
+      properties: {
+        comment: { type: 'string', description: 'A comment' },
+        name: { type: 'string', maxLength: 250, description: 'Name' },
+        amount: { type: 'string', description: 'Amount' },
+        count: { type: 'integer', minimum: 0 },
+        filters: { type: 'object' },
+        country: { type: 'string' },
+        state: { type: 'string', enum: ['OPEN', 'DONE'] },
+        due: { description: 'Due date or null', anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+      },
+      required: ['name'],
+    });
+  });
+
+  it('advertises the trimmed schema and still validates against the full one', () => {
+    const schema = z.strictObject({ comment: z.string().max(10_000).meta({ description: 'A comment' }) });
+    expect(inputJsonSchema(schema)).toEqual({
+      type: 'object',
+      properties: { comment: { type: 'string', description: 'A comment' } },
+      required: ['comment'],
+    });
+    const validated = convertedOnce(schema)['~standard'].validate({ comment: 'x'.repeat(10_001) });
+    expect('issues' in validated && validated.issues?.length).toBeTruthy();
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * get_contract_overview: one contract with its terms, change orders, invoices by state and
+ * payments, and what it comes to: contracted, open change orders, approved, paid, open.
+ */
+import { z } from 'zod';
+import { defineSummary } from '../../src/dispatch/summary.js';
+import type { FlatResource } from '../../src/shape/jsonapi.js';
+import { Decimal, formatAmount } from '../../src/shape/money.js';
+import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
+import { contractId } from '../shared/contracts.js';
+import { fincon } from '../scope.js';
+import { amountOut, cents, currencyOf, grossValueOf, mapBounded, netOf, table } from './figures.js';
+import { CONTRACT, findById } from './named.js';
+import { paymentsOf } from './settlement.js';
+
+const PARALLEL_READS = 4;
+const OPEN_CHANGE_ORDER = new Set(['OPEN', 'DETAILS_ENTERED']);
+/** Invoices that count as approved, and the only ones payments are registered on. */
+const APPROVED_INVOICE = new Set(['APPROVED', 'PAID']);
+
+const changeOrderSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  state: z.string(),
+  amount: amountOut.meta({ description: 'net: approved when acknowledged, else audited, else claimed' }),
+});
+
+const overviewSchema = z.object({
+  contract: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    contract_number: z.string().nullable(),
+    status: z.string().nullable(),
+    contract_unit: z.string().nullable(),
+    contractor: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  }),
+  currency: z.string().nullable(),
+  terms: z.record(z.string(), z.unknown()).nullable().meta({ description: 'general terms as the API gives them' }),
+  change_orders: z.object({ open: z.array(changeOrderSchema), acknowledged: z.array(changeOrderSchema), other: z.number() }),
+  invoices_by_state: z.record(z.string(), z.object({ count: z.number(), approved: amountOut })),
+  payments: z.array(
+    z.object({ id: z.string(), invoice_id: z.string(), payment_date: z.string().nullable(), net: amountOut, gross: amountOut }),
+  ),
+  totals: z.object({
+    contracted: amountOut.meta({ description: 'main contract (unless DRAFT) plus acknowledged change orders' }),
+    open_change_orders: amountOut,
+    approved: amountOut,
+    paid: amountOut,
+    open: amountOut.meta({ description: 'contracted minus paid' }),
+  }),
+});
+
+/** A change order's amount: approved once acknowledged, else the audited or the claimed one. */
+function changeOrderAmount(order: FlatResource): Decimal {
+  if (order.state === 'ACKNOWLEDGED') return netOf(order.approved_amount);
+  return netOf(order.audited_amount ?? order.claimed_amount);
+}
+
+export const getContractOverview = defineSummary({
+  name: 'get_contract_overview',
+  title: 'Contract overview',
+  description:
+    'One contract in one call: terms, open and acknowledged change orders, invoices by state, payments, and contracted, approved, paid and open totals (net).',
+  product: fincon.product,
+  toolset: 'reporting',
+  args: { contract_id: contractId(fincon) },
+  output: overviewSchema,
+  async summarise(args, read) {
+    const contract = await findById(CONTRACT, String(args.contract_id), read);
+    const contractorId = typeof contract.contractor === 'string' ? contract.contractor : undefined;
+    const [contractor, terms, orders, invoices] = await Promise.all([
+      contractorId ? read.find('get_contractor', { contractor_id: contractorId }) : undefined,
+      read.find('get_contract_terms', { contract_id: contract.id }),
+      read.all('list_contract_change_orders', { contract_id: contract.id }),
+      read.all('list_contract_invoices', { contract_id: contract.id }),
+    ]);
+    const approvedInvoices = invoices.filter((invoice) => APPROVED_INVOICE.has(String(invoice.invoice_process_state)));
+    const paymentLists = await mapBounded(approvedInvoices, PARALLEL_READS, (invoice) => paymentsOf(read, invoice.id));
+    const payments = approvedInvoices.flatMap((invoice, index) =>
+      (paymentLists[index] ?? []).map((payment) => ({
+        id: payment.id,
+        invoice_id: invoice.id,
+        payment_date: (payment.payment_date as string) ?? null,
+        net: cents(netOf(payment.paid_amount)),
+        gross: cents(grossValueOf(payment.paid_amount)),
+      })),
+    );
+
+    const shownOrder = (order: FlatResource) => ({
+      id: order.id,
+      name: (order.name as string) ?? null,
+      state: String(order.state),
+      amount: cents(changeOrderAmount(order)),
+    });
+    const open = orders.filter((order) => OPEN_CHANGE_ORDER.has(String(order.state))).map(shownOrder);
+    const acknowledged = orders.filter((order) => order.state === 'ACKNOWLEDGED').map(shownOrder);
+    const byState: Record<string, { count: number; approved: string }> = {};
+    for (const invoice of invoices) {
+      const state = String(invoice.invoice_process_state);
+      const entry = byState[state] ?? { count: 0, approved: '0.00' };
+      const approved = APPROVED_INVOICE.has(state) ? netOf(invoice.undiscounted_approved_amount) : new Decimal(0);
+      byState[state] = { count: entry.count + 1, approved: cents(approved.plus(entry.approved)) };
+    }
+    const main = contract.status === 'DRAFT' ? new Decimal(0) : netOf(contract.amount);
+    const contracted = acknowledged.reduce((total, order) => total.plus(order.amount), main);
+    const paid = payments.reduce((total, payment) => total.plus(payment.net), new Decimal(0));
+    const totals = {
+      contracted: cents(contracted),
+      open_change_orders: cents(open.reduce((total, order) => total.plus(order.amount), new Decimal(0))),
+      approved: cents(
+        approvedInvoices.reduce((total, invoice) => total.plus(netOf(invoice.undiscounted_approved_amount)), new Decimal(0)),
+      ),
+      paid: cents(paid),
+      open: cents(contracted.minus(paid)),
+    };
+    const currency = currencyOf(
+      [contract.amount, ...approvedInvoices.map((invoice) => invoice.undiscounted_approved_amount)],
+      `contract ${contract.id}`,
+    );
+    const contractorName = contractor ? String(contractor.name ?? '') : null;
+    const generalTerms = (terms?.general_terms as Record<string, unknown> | undefined) ?? null;
+
+    const lines = [
+      `Contract ${untrustedInline(String(contract.name ?? contract.id))} (${contract.id}), ${String(contract.status ?? 'no status')}, with ${contractorName === null ? 'no contractor' : untrustedInline(contractorName)}; amounts ${currency ?? 'in the account currency'}, net.`,
+      `Totals: contracted ${formatAmount(totals.contracted)}; open change orders ${formatAmount(totals.open_change_orders)}; approved ${formatAmount(totals.approved)}; paid ${formatAmount(totals.paid)}; open ${formatAmount(totals.open)} (contracted minus paid).`,
+      `Invoices: ${
+        Object.entries(byState)
+          .map(([state, entry]) => `${entry.count} ${state}`)
+          .join(', ') || 'none'
+      }; ${payments.length} payments. Change orders: ${open.length} open, ${acknowledged.length} acknowledged, ${orders.length - open.length - acknowledged.length} other.`,
+    ];
+    if (generalTerms) {
+      const percent = (key: string) => (typeof generalTerms[key] === 'number' ? `${generalTerms[key]} %` : 'none');
+      lines.push(
+        `Terms: cash discount ${percent('cash_discount_percentage')}, deduction ${percent('deduction_percentage')}; ${Array.isArray(terms?.rules) ? terms.rules.length : 0} calculation rules (get_contract_terms has them all).`,
+      );
+    }
+    if (open.length + acknowledged.length > 0) {
+      lines.push(
+        table(
+          ['change order', 'state', 'amount'],
+          [...open, ...acknowledged].map((order) => [
+            escapeUntrusted(order.name ?? order.id),
+            order.state,
+            formatAmount(order.amount),
+          ]),
+        ),
+      );
+    }
+    return {
+      text: lines.join('\n'),
+      structured: {
+        contract: {
+          id: contract.id,
+          name: (contract.name as string) ?? null,
+          contract_number: (contract.contract_number as string) ?? null,
+          status: (contract.status as string) ?? null,
+          contract_unit: (contract.contract_unit as string) ?? null,
+          contractor: contractorId ? { id: contractorId, name: contractorName } : null,
+        },
+        currency,
+        terms: generalTerms,
+        change_orders: { open, acknowledged, other: orders.length - open.length - acknowledged.length },
+        invoices_by_state: byState,
+        payments,
+        totals,
+      },
+    };
+  },
+});
