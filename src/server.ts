@@ -48,9 +48,6 @@ const PRODUCT_NAMES = {
 /** Prompts and the budget resource, with completions of their project arguments: where FinCon is offered. */
 const GUIDE_CAPABILITIES = { prompts: {}, resources: {}, completions: {} };
 
-/** Tools whose answers add up many records; the instructions point the model to them first. */
-const SUMMARIES = ['get_project_budget', 'get_project_payables', 'get_invoice_payment_status'];
-
 export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' | 'readOnly'>): string {
   const { reachable, direct } = setup.surface;
   const products = [...new Set(reachable.map((tool) => tool.product))];
@@ -65,7 +62,8 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     FILTER_RULE,
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
-  const summaries = SUMMARIES.filter((name) => setup.surface.byName.has(name));
+  // The daily summaries; the instructions point the model to them first.
+  const summaries = reachable.filter((tool) => tool.toolset === 'summaries').map((tool) => tool.name);
   if (summaries.length) {
     lines.push(
       `Summaries answer in one call and add up exactly on the server: ${summaries.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,

@@ -9,8 +9,9 @@ import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { contractId } from '../shared/contracts.js';
 import { fincon } from '../scope.js';
-import { amountOut, cents, currencyOf, grossValueOf, mapBounded, netOf, table } from './figures.js';
+import { amountOut, cents, currencyOf, grossValueOf, netOf, table } from './figures.js';
 import { CONTRACT, findById } from './named.js';
+import { mapBounded } from './reads.js';
 import { paymentsOf } from './settlement.js';
 
 const PARALLEL_READS = 4;

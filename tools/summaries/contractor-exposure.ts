@@ -3,7 +3,6 @@
  * contracted, approved, paid and open (net), from the reporting API's contract rows.
  */
 import { z } from 'zod';
-import type { Reader } from '../../src/dispatch/operation.js';
 import { defineSummary } from '../../src/dispatch/summary.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { formatAmount } from '../../src/shape/money.js';
@@ -11,6 +10,7 @@ import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
 import { CONTRACTOR, exactlyOne, idOrName, resolveNamed } from './named.js';
+import { byIds } from './reads.js';
 
 const FIGURES = ['contracted', 'approved', 'paid', 'open'] as const;
 type Figures = Record<(typeof FIGURES)[number], string>;
@@ -35,17 +35,6 @@ const exposureSchema = z.object({
   totals: z.object(figuresShape),
   unreported_contracts: z.array(z.string()).meta({ description: 'contracts the reporting API has no row for yet' }),
 });
-
-const ID_CHUNK = 100;
-
-/** Rows of `tool` whose ids are given, read a hundred ids at a time. */
-async function byIds(read: Reader, tool: string, ids: readonly string[]): Promise<FlatResource[]> {
-  const rows: FlatResource[] = [];
-  for (let start = 0; start < ids.length; start += ID_CHUNK) {
-    rows.push(...(await read.all(tool, { filters: { 'id.in': ids.slice(start, start + ID_CHUNK) } })));
-  }
-  return rows;
-}
 
 function figuresOf(report: FlatResource): Figures {
   const contracted = netOf(report.main_contract_amount).plus(netOf(report.change_orders_amount));

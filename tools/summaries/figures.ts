@@ -64,17 +64,3 @@ export function currencyOf(values: Iterable<unknown>, what: string): string | nu
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return untrustedBlock([header.join(' | '), ...rows.map((row) => row.join(' | '))]);
 }
-
-/** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

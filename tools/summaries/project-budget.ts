@@ -11,6 +11,7 @@ import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
+import { byIds } from './reads.js';
 
 export const BUDGET_FIGURES = [
   'initial_budget',
@@ -72,17 +73,6 @@ function figuresOf(report: FlatResource): Figures {
   };
 }
 
-const ID_CHUNK = 100;
-
-async function costElementNames(read: Reader, ids: readonly string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (let start = 0; start < ids.length; start += ID_CHUNK) {
-    const elements = await read.all('list_cost_elements', { filters: { 'id.in': ids.slice(start, start + ID_CHUNK) } });
-    for (const element of elements) names.set(element.id, String(element.name ?? element.id));
-  }
-  return names;
-}
-
 /** Reporting rows of the project's budget holders, with the kind of holder each is. */
 async function holderReports(
   read: Reader,
@@ -99,7 +89,9 @@ async function holderReports(
 
   const elements = await read.all('list_cost_element_financials', { project_ids: [project.id] });
   const budgeted = new Set(elements.map((report) => String(report.cost_element)));
-  const names = await costElementNames(read, [...budgeted]);
+  const names = new Map(
+    (await byIds(read, 'list_cost_elements', [...budgeted])).map((element) => [element.id, String(element.name ?? element.id)]),
+  );
   // Units booked on no budgeted cost element still count towards the project: they are rows of their own.
   const pairs = await read.all('list_cost_element_contract_unit_financials', { project_ids: [project.id] });
   const booked = new Set(

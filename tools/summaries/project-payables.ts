@@ -10,12 +10,12 @@ import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { isoDate } from '../fields.js';
 import { fincon } from '../scope.js';
-import { amountOut, currencyOf, mapBounded, sumOf, table } from './figures.js';
+import { amountOut, currencyOf, sumOf, table } from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
+import { byIds, chunked, mapBounded } from './reads.js';
 import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
 
-/** Ids per filter value list, and payment lists read at once. */
-const ID_CHUNK = 100;
+/** Payment lists read at once. */
 const PARALLEL_READS = 4;
 
 const named = z.object({ id: z.string(), name: z.string().nullable() });
@@ -40,24 +40,10 @@ const payablesSchema = z.object({
   totals: z.object({ approved_gross: amountOut, paid_gross: amountOut, outstanding_gross: amountOut }),
 });
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const all: T[][] = [];
-  for (let start = 0; start < items.length; start += ID_CHUNK) all.push(items.slice(start, start + ID_CHUNK));
-  return all;
-}
-
-async function namesOf(read: Reader, tool: string, ids: readonly string[]): Promise<Map<string, string | null>> {
-  const names = new Map<string, string | null>();
-  for (const chunk of chunks(ids)) {
-    for (const row of await read.all(tool, { filters: { 'id.in': chunk } })) names.set(row.id, (row.name as string) ?? null);
-  }
-  return names;
-}
-
 /** Approved invoices of these contracts, due on or before `dueBy` when given. */
 async function approvedInvoices(read: Reader, contractIds: readonly string[], dueBy?: string): Promise<FlatResource[]> {
   const invoices: FlatResource[] = [];
-  for (const chunk of chunks(contractIds)) {
+  for (const chunk of chunked(contractIds)) {
     const filters = {
       'contract.in': chunk,
       'invoice_process_state.in': ['APPROVED'],
@@ -92,9 +78,9 @@ export const getProjectPayables = defineSummary({
     const dueBefore = args.due_before as string | undefined;
     const contracts = await read.all('list_contracts', { filters: { 'project.in': [project.id] } });
     const contractById = new Map(contracts.map((contract) => [contract.id, contract]));
-    const contractorNames = await namesOf(read, 'list_contractors', [
-      ...new Set(contracts.map((contract) => contract.contractor).filter((id): id is string => typeof id === 'string')),
-    ]);
+    const contractorIds = contracts.map((contract) => contract.contractor).filter((id): id is string => typeof id === 'string');
+    const contractors = await byIds(read, 'list_contractors', [...new Set(contractorIds)]);
+    const contractorNames = new Map(contractors.map((contractor) => [contractor.id, (contractor.name as string) ?? null]));
     const invoices = await approvedInvoices(read, [...contractById.keys()], dueBefore && dayBefore(dueBefore));
     const positions = await mapBounded(invoices, PARALLEL_READS, async (invoice) =>
       positionOf(invoice, await paymentsOf(read, invoice.id)),
