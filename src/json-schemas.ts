@@ -82,6 +82,23 @@ export function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
   return wrapped;
 }
 
+const trusted = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
+/**
+ * An output schema for the SDK to advertise but not to check again: the dispatcher has checked
+ * every structured answer against it before the SDK sees it (runTool), and a second parse of a
+ * long list would only cost time and garbage on every call.
+ */
+export function checkedOutput(schema: z.ZodType): StandardSchemaWithJSON {
+  let wrapped = trusted.get(schema);
+  if (!wrapped) {
+    const standard = convertedOnce(schema)['~standard'];
+    wrapped = { '~standard': { ...standard, validate: (value: unknown) => ({ value }) } };
+    trusted.set(schema, wrapped);
+  }
+  return wrapped;
+}
+
 export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return convertedOnce(schema)['~standard'].jsonSchema.input({ target: JSON_SCHEMA_TARGET });
 }

@@ -7,7 +7,7 @@ import { registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
 import { FILTER_RULE } from './dispatch/input-schema.js';
-import { convertedOnce } from './json-schemas.js';
+import { checkedOutput, convertedOnce } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
 import { createReader } from './dispatch/reader.js';
@@ -83,6 +83,18 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
   return lines.join('\n');
 }
 
+/** Over HTTP a server is made per request; its instructions depend only on the surface. */
+const instructionsBySurface = new WeakMap<ToolSurface, string>();
+
+function instructionsOnce(surface: ToolSurface, sandbox: boolean, readOnly: boolean): string {
+  let instructions = instructionsBySurface.get(surface);
+  if (instructions === undefined) {
+    instructions = instructionsFor({ surface, sandbox, readOnly });
+    instructionsBySurface.set(surface, instructions);
+  }
+  return instructions;
+}
+
 /** Progress notifications for a call whose client sent a progressToken; each step counts one. */
 function progressReporter(request: ServerContext): ((message: string) => void) | undefined {
   const progressToken = request.mcpReq._meta?.progressToken;
@@ -102,7 +114,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
-      instructions: instructionsFor({ surface, sandbox: setup.sandbox, readOnly }),
+      instructions: instructionsOnce(surface, setup.sandbox, readOnly),
       capabilities: { tools: {}, ...(surface.byName.has(getProjectBudget.name) ? GUIDE_CAPABILITIES : {}) },
     },
   );
@@ -142,7 +154,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
         title: tool.title,
         description: tool.description,
         inputSchema: convertedOnce(tool.inputSchema),
-        outputSchema: convertedOnce(tool.outputSchema),
+        outputSchema: checkedOutput(tool.outputSchema),
         annotations: tool.hints,
       },
       (args, request) => run(tool, args as Record<string, unknown>, request),

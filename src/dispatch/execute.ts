@@ -11,6 +11,7 @@ import { runDownload } from './downloads.js';
 import type { FileAccess } from './files.js';
 import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
 import { documentProblem } from './documents.js';
+import { firstIssue, passedOutputCheck } from './output-check.js';
 import { ArgumentProblem, describeUpstreamFailure, errorResult, redirected, unreachable, unreadable } from './problems.js';
 import { confirmedArguments, type ConfirmationSeal } from './confirmation.js';
 import { runGuarded } from './guarded.js';
@@ -72,7 +73,7 @@ function shapeSuccess(
   }
 }
 
-/** Shapes a success, and checks it against the tool's output schema before the SDK does. */
+/** Shapes a success and checks it against the tool's output schema: an answer that does not fit is unreadable. */
 function shapeChecked(
   operation: Operation,
   response: UpstreamResponse,
@@ -87,11 +88,8 @@ function shapeChecked(
     return errorResult(unreadable(operation, response.status, (error as Error).message));
   }
   const checked = operation.outputSchema.safeParse(result.structuredContent);
-  if (checked.success) return result;
-  const issue = checked.error.issues[0];
-  return errorResult(
-    unreadable(operation, response.status, `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'invalid'}`),
-  );
+  if (checked.success) return passedOutputCheck(result);
+  return errorResult(unreadable(operation, response.status, firstIssue(checked.error)));
 }
 
 /** The answer with the supplement's heading and fields; when its reads fail, the answer as it was, saying so. */

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { runOperation, type DispatchContext, type ToolAnswer } from './execute.js';
 import { hints, type Operation, type Product, type Reader, type ToolHints } from './operation.js';
+import { checkedAnswer } from './output-check.js';
 import { errorResult } from './problems.js';
 import { createReader, ReadFailure } from './reader.js';
 import { strictObject } from './strict-object.js';
@@ -72,6 +73,7 @@ async function runSummary(summary: Summary, args: Args, context: DispatchContext
 }
 
 /** Runs a tool with arguments already validated against its input schema. */
-export function runTool(tool: Tool, args: Record<string, unknown>, context: DispatchContext): Promise<ToolAnswer> {
-  return isSummary(tool) ? runSummary(tool, args, context) : runOperation(tool, args, context);
+export async function runTool(tool: Tool, args: Record<string, unknown>, context: DispatchContext): Promise<ToolAnswer> {
+  const answer = isSummary(tool) ? await runSummary(tool, args, context) : await runOperation(tool, args, context);
+  return checkedAnswer(tool, answer);
 }

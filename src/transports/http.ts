@@ -75,6 +75,12 @@ function drained(request: IncomingMessage): Promise<void> {
 
 /** How long a request waits for a free place before it is turned away. */
 const MAX_QUEUE_WAIT_MS = 5_000;
+/**
+ * Connections the kernel holds until they are accepted (capped by net.core.somaxconn). Node's
+ * 511 overflows under a burst: the dropped handshakes are retried by the clients for up to two
+ * minutes or reset, where a queued one gets its 503 in moments.
+ */
+const CONNECTION_BACKLOG = 4_096;
 /** When a turned-away client should come back. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -295,7 +301,7 @@ export async function serveOverHttp(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
+    server.listen({ port: options.port, host: options.host, backlog: CONNECTION_BACKLOG }, resolve);
   });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
