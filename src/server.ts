@@ -11,7 +11,7 @@ import { checkedOutput, convertedOnce } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
 import { createReader } from './dispatch/reader.js';
-import { runTool, type Tool } from './dispatch/summary.js';
+import { isSummary, runTool, type Tool } from './dispatch/summary.js';
 import { registerBudgetResource } from './guides/budget-resource.js';
 import { registerPrompts } from './guides/prompts.js';
 import { getProjectBudget } from '../tools/summaries/project-budget.js';
@@ -62,8 +62,8 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     FILTER_RULE,
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
-  // The daily summaries; the instructions point the model to them first.
-  const summaries = reachable.filter((tool) => tool.toolset === 'summaries').map((tool) => tool.name);
+  // The summaries listed directly; the instructions point the model to them first.
+  const summaries = direct.filter(isSummary).map((tool) => tool.name);
   if (summaries.length) {
     lines.push(
       `Summaries answer in one call and add up exactly on the server: ${summaries.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,

@@ -47,6 +47,14 @@ export function isoDate(description: string) {
     .meta({ format: 'date', description });
 }
 
+/** A calendar month, YYYY-MM. */
+export function month(description: string) {
+  return requiredString('a month as YYYY-MM, e.g. 2026-03')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM, e.g. 2026-03', abort: true })
+    .refine(withinYears, { error: `must be a month between ${FIRST_YEAR}-01 and ${LAST_YEAR}-12` })
+    .meta({ description });
+}
+
 const DECIMAL_HINT =
   'a decimal string with a dot and no thousands separators, e.g. "12400.00" (up to 12 decimals; send it as a string, not a number)';
 /** A measure (area, rate, meter value): up to 15 digits before the dot and 12 after. */

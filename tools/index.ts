@@ -4,14 +4,14 @@ import type { Tool } from '../src/dispatch/summary.js';
 import { capexOperations, capexToolsets } from './capex/index.js';
 import { esgOperations, esgToolsets } from './esg/index.js';
 import { finconOperations, finconToolsets } from './fincon/index.js';
-import { finconSummaries, summaryToolsets } from './summaries/index.js';
+import { summaries, summaryToolsets } from './summaries/index.js';
 import type { ToolsetInfo } from './toolsets.js';
 
 /** One tool per API operation. */
 export const apiOperations: readonly Operation[] = [...finconOperations, ...capexOperations, ...esgOperations];
 
 /** Every tool: the API operations and the summaries over them. */
-export const catalog: readonly Tool[] = [...apiOperations, ...finconSummaries];
+export const catalog: readonly Tool[] = [...apiOperations, ...summaries];
 
 export const toolsets: Readonly<Record<string, ToolsetInfo>> = {
   ...finconToolsets,

@@ -71,6 +71,8 @@ export const VOCABULARY: Readonly<Record<string, string>> = {
   electricity: 'utility meter',
   strom: 'utility meter',
   verbrauch: 'consumption',
+  datenlucke: 'gaps',
+  lucke: 'gaps',
   energy: 'consumption',
   energie: 'consumption',
   history: 'audit event',

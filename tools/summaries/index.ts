@@ -1,18 +1,20 @@
-/** The summaries: finance questions answered in one call, on top of the API operations. */
+/** The summaries: questions answered in one call, on top of the API operations. */
 import type { Summary } from '../../src/dispatch/summary.js';
 import type { ToolsetInfo } from '../toolsets.js';
+import { getBuildingConsumption } from './building-consumption.js';
 import { getContractOverview } from './contract-overview.js';
 import { getContractorExposure } from './contractor-exposure.js';
 import { getInvoicePaymentStatus } from './invoice-status.js';
 import { getProjectBudget } from './project-budget.js';
 import { getProjectPayables } from './project-payables.js';
 
-export const finconSummaries: readonly Summary[] = [
+export const summaries: readonly Summary[] = [
   getProjectBudget,
   getProjectPayables,
   getInvoicePaymentStatus,
   getContractOverview,
   getContractorExposure,
+  getBuildingConsumption,
 ];
 
 export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
