@@ -110,6 +110,9 @@ function reachOf(reachable: readonly Tool[], direct: readonly Tool[]): Reach {
   return reach;
 }
 
+/** The tools registerDiscoveryTools adds. */
+export const DISCOVERY_TOOLS = ['search_tools', 'call_tool'] as const;
+
 export function registerDiscoveryTools(server: McpServer, options: DiscoveryOptions): void {
   const { reachable, direct, byName } = options;
   const { directNames, products, searchInput } = reachOf(reachable, direct);

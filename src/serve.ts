@@ -8,6 +8,7 @@ import type { Config, UpstreamAuthConfig } from './config.js';
 import { ConfirmationSeal } from './dispatch/confirmation.js';
 import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
 import { UsageError } from './flags.js';
+import { DISCOVERY_TOOLS } from './discovery.js';
 import { createMcpServer, SERVER_NAME, SERVER_VERSION, type ServerSetup } from './server.js';
 import { toolSurface } from './surface.js';
 import { serveOverStdio } from './transports/stdio.js';
@@ -162,9 +163,10 @@ export async function serve(config: Config): Promise<void> {
           log,
         })
       : undefined;
+    const offered = new Set<string>([...surface.direct.map((tool) => tool.name), ...DISCOVERY_TOOLS]);
     const changesData = (name: string) => surface.byName.get(name)?.hints.readOnlyHint === false;
     const upstreamAnswers = upstreamReachable(upstream.baseUrl(config.products[0]!), config.timeoutMs);
-    const http = await serveOverHttp((authInfo) => createMcpServer(setup, authInfo && callerOf(authInfo)), {
+    const http = await serveOverHttp((authInfo, onlyTool) => createMcpServer(setup, authInfo && callerOf(authInfo), onlyTool), {
       host: config.host,
       port: config.port,
       allowedOrigins: config.allowedOrigins,
@@ -175,6 +177,7 @@ export async function serve(config: Config): Promise<void> {
       headersTimeoutMs: config.headersTimeoutMs,
       requestTimeoutMs: config.requestTimeoutMs,
       resourceServer,
+      offers: (name) => offered.has(name),
       changesData,
       audit: setup.audit,
       readiness: async () => ({ upstream: await upstreamAnswers() }),

@@ -3,7 +3,7 @@ import { isInputRequiredResult, McpServer, type ServerContext } from '@modelcont
 import type { AuditSink } from './audit.js';
 import type { Caller } from './auth/caller.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
-import { registerDiscoveryTools } from './discovery.js';
+import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
 import { FILTER_RULE } from './dispatch/input-schema.js';
@@ -107,8 +107,11 @@ function progressReporter(request: ServerContext): ((message: string) => void) |
   };
 }
 
-/** A server for one client (stdio) or one request (HTTP), as `caller` may see it. */
-export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer {
+/**
+ * A server for one client (stdio) or one request (HTTP), as `caller` may see it. A request that
+ * calls one tool (`onlyTool`, HTTP) gets just that tool: the rest would be built for nothing.
+ */
+export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: string): McpServer {
   const readOnly = setup.readOnly || (caller !== undefined && !caller.scopes.has(MODIFY_SCOPE));
   const surface = readOnly ? setup.readSurface : setup.surface;
   const server = new McpServer(
@@ -147,7 +150,8 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
       throw error;
     }
   };
-  for (const tool of surface.direct) {
+  const wanted = (name: string) => onlyTool === undefined || onlyTool === name;
+  for (const tool of surface.direct.filter((direct) => wanted(direct.name))) {
     server.registerTool(
       tool.name,
       {
@@ -160,12 +164,12 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller): McpServer 
       (args, request) => run(tool, args as Record<string, unknown>, request),
     );
   }
-  if (surface.byName.has(getProjectBudget.name)) {
+  if (surface.byName.has(getProjectBudget.name) && onlyTool === undefined) {
     const read = () => createReader(context);
     registerPrompts(server, { read, writes: surface.byName.has('register_invoice_payment') });
     registerBudgetResource(server, read);
   }
-  if (surface.reachable.length > surface.direct.length) {
+  if (surface.reachable.length > surface.direct.length && DISCOVERY_TOOLS.some(wanted)) {
     registerDiscoveryTools(server, { ...surface, readOnly, run });
   }
   return server;

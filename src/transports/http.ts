@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, type AuthInfo, type McpHttpHandler, type McpServer } from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import { callerOf } from '../auth/caller.js';
@@ -30,6 +31,8 @@ export interface HttpOptions {
   requestTimeoutMs: number;
   /** With OAuth: authenticates every /mcp request and serves the metadata documents. */
   resourceServer?: ResourceServer;
+  /** Whether the server offers a tool by this name directly (its own tools, or search_tools and call_tool). */
+  offers(toolName: string): boolean;
   /** Whether a tool called by this name changes data (a call_tool call counts as the tool it names). */
   changesData(toolName: string): boolean;
   /** /readyz: each check and whether it passes (e.g. the upstream API answers). */
@@ -81,6 +84,13 @@ const MAX_QUEUE_WAIT_MS = 5_000;
  * minutes or reset, where a queued one gets its 503 in moments.
  */
 const CONNECTION_BACKLOG = 4_096;
+/**
+ * How far V8 lets the heap grow past what was live at the last full collection, in percent.
+ * Left to itself it allows up to 300 % when collections are busy, and a burst of requests then
+ * took the process to 2.5 times the memory it needed; with 50 % a full collection simply comes
+ * sooner, and it is quick when the live heap is tens of megabytes.
+ */
+const HEAP_GROWING_PERCENT = 50;
 /** When a turned-away client should come back. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
@@ -97,6 +107,12 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The one tool a POST calls, when that is all it does; anything else needs the whole server. */
+function soleToolCall(message: unknown): string | undefined {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
 }
 
 /** The tools a JSON-RPC message (or batch) calls; for call_tool, the tool it names. */
@@ -122,17 +138,32 @@ function calledTools(message: unknown): string[] {
  * are cut by Node's header and request timeouts.
  */
 export async function serveOverHttp(
-  createMcpServer: (caller: AuthInfo | undefined) => McpServer,
+  createMcpServer: (caller: AuthInfo | undefined, onlyTool: string | undefined) => McpServer,
   options: HttpOptions,
 ): Promise<HttpServerHandle> {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const log = (message: string) => console.error(message);
   const stats = createConnectionStats(log);
   /** Clients that went away are counted when their response closes, not logged. */
   const logError = (error: Error) => {
     if (!isClientGone(error)) log(`http: ${error.message}`);
   };
-  const handler = createMcpHandler((context) => createMcpServer(context.authInfo), { onerror: logError });
-  const serveMcp = toNodeHandler(handler, { onerror: logError });
+  /*
+   * The SDK asks its handler's factory for a server per request. A request that calls one tool
+   * is served by a handler whose servers hold just that tool: registering the whole surface for
+   * every call was most of a call's cost. One handler per tool offered, made when first needed.
+   */
+  const handlers = new Map<string | undefined, { handler: McpHttpHandler; serve: ReturnType<typeof toNodeHandler> }>();
+  function handlerFor(tool: string | undefined) {
+    const only = tool !== undefined && options.offers(tool) ? tool : undefined;
+    let entry = handlers.get(only);
+    if (!entry) {
+      const handler = createMcpHandler((context) => createMcpServer(context.authInfo, only), { onerror: logError });
+      entry = { handler, serve: toNodeHandler(handler, { onerror: logError }) };
+      handlers.set(only, entry);
+    }
+    return entry.serve;
+  }
   const checkOrigin = originValidation([...options.allowedOrigins]);
   const checkHost = options.allowedHosts ? hostHeaderValidation([...options.allowedHosts]) : () => true;
   const limiter = createRateLimiter(options.rateLimitPerMinute);
@@ -239,7 +270,7 @@ export async function serveOverHttp(
       return sendWeb(response, resourceServer!.insufficientScope());
     }
     (request as IncomingMessage & { auth?: AuthInfo }).auth = caller;
-    await serveMcp(request, response, message.parsed);
+    await handlerFor(soleToolCall(message.parsed))(request, response, message.parsed);
   }
 
   async function serveReadiness(response: ServerResponse): Promise<void> {
@@ -309,7 +340,7 @@ export async function serveOverHttp(
     endpoint: `http://${host}:${port}/mcp`,
     async close() {
       stats.close();
-      await handler.close();
+      await Promise.all([...handlers.values()].map(({ handler }) => handler.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
