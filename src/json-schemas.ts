@@ -18,13 +18,39 @@ const ABUSE_BOUND = 1_000;
 /** More choices than this (the country codes) are not listed to the model. */
 const LONG_ENUM = 24;
 
+/** Words a description may add to a property name and still say nothing more. */
+const FILLER = new Set(['the', 'a', 'an', 'of']);
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !FILLER.has(word));
+
+/** "The invoice id" for invoice_id, "Amount paid" for paid_amount: the name already says it. */
+function restatesName(description: unknown, name: string): boolean {
+  if (typeof description !== 'string') return false;
+  const nameWords = new Set(wordsOf(name));
+  return wordsOf(description).every((word) => nameWords.has(word));
+}
+
+/** The variant of "X or null" as one schema with a type list, where X is a plain typed schema. */
+function nullableVariant(variants: unknown[]): JsonSchema | undefined {
+  if (variants.length !== 2) return undefined;
+  const [value, nothing] = variants as [JsonSchema, JsonSchema];
+  if (nothing?.type !== 'null' || Object.keys(nothing).length !== 1) return undefined;
+  if (typeof value?.type !== 'string' || value.type === 'null') return undefined;
+  return { ...value, type: [value.type, 'null'] };
+}
+
 /**
  * What a model needs of an input schema: types, formats, enums, required names, descriptions
  * and the short lengths the API documents. Validation bounds that only stop abuse, patterns and
- * record value schemas the descriptions already explain, and the dialect marker cost tokens in
- * every tools/list and say nothing a model acts on; arguments are still validated in full.
+ * record value schemas the descriptions already explain, the dialect marker, null defaults and
+ * descriptions that only repeat the property's name cost tokens in every tools/list and say
+ * nothing a model acts on; arguments are still validated in full. `name` is the property's.
  */
-export function forModels(schema: JsonSchema): JsonSchema {
+export function forModels(schema: JsonSchema, name?: string): JsonSchema {
   const advertised: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || key === 'pattern' || key === 'propertyNames' || key === 'minItems' || key === 'maxItems') continue;
@@ -36,9 +62,21 @@ export function forModels(schema: JsonSchema): JsonSchema {
     if (key === 'maxLength' && typeof value === 'number' && value >= ABUSE_BOUND) continue;
     // zod's bounds of a plain integer.
     if ((key === 'maximum' || key === 'minimum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
-    // "A or null": the description around says what the choice means.
-    if (key === 'anyOf' && schema.description && Array.isArray(value)) {
-      advertised[key] = value.map((variant) => trimmed(withoutDescription(variant)));
+    if (key === 'default' && value === null) continue;
+    if (key === 'description' && name !== undefined && restatesName(value, name)) continue;
+    if ((key === 'properties' || key === '$defs') && value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, JsonSchema>);
+      advertised[key] = Object.fromEntries(
+        entries.map(([entry, inner]) => [entry, forModels(inner, key === 'properties' ? entry : undefined)]),
+      );
+      continue;
+    }
+    if (key === 'anyOf' && Array.isArray(value)) {
+      // "A or null": the description around says what the choice means.
+      const variants = schema.description ? value.map(withoutDescription) : value;
+      const nullable = nullableVariant(variants);
+      if (nullable) Object.assign(advertised, forModels(nullable));
+      else advertised[key] = variants.map(trimmed);
       continue;
     }
     advertised[key] = trimmed(value);

@@ -18,7 +18,8 @@ describe('ESG buildings over stdio with a modern client', () => {
 
   it('offers every ESG tool with an output schema and all four hints', async () => {
     const tools = await client.listTools();
-    expect(tools).toHaveLength(30);
+    // The 30 API operations and the consumption summary.
+    expect(tools).toHaveLength(31);
     for (const tool of tools) {
       expect(tool.name).toMatch(/^esg_/);
       expect(tool.outputSchema, tool.name).toBeDefined();

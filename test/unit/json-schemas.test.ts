@@ -8,9 +8,9 @@ describe('input schemas as models see them', () => {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
-        comment: { type: 'string', minLength: 1, maxLength: 10_000, description: 'A comment' },
-        name: { type: 'string', maxLength: 250, description: 'Name' },
-        amount: { type: 'string', pattern: '^\\d+$', description: 'Amount' },
+        comment: { type: 'string', minLength: 1, maxLength: 10_000, description: 'Stored with the payment' },
+        name: { type: 'string', maxLength: 250, description: 'As printed' },
+        amount: { type: 'string', pattern: '^\\d+$', description: 'Decimal string' },
         count: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
         filters: { type: 'object', propertyNames: { maxLength: 300 }, additionalProperties: { type: 'string' } },
         country: { type: 'string', enum: Array.from({ length: 30 }, (_, i) => `C${i}`) },
@@ -26,24 +26,47 @@ describe('input schemas as models see them', () => {
     expect(advertised).toEqual({
       type: 'object',
       properties: {
-        comment: { type: 'string', description: 'A comment' },
-        name: { type: 'string', maxLength: 250, description: 'Name' },
-        amount: { type: 'string', description: 'Amount' },
+        comment: { type: 'string', description: 'Stored with the payment' },
+        name: { type: 'string', maxLength: 250, description: 'As printed' },
+        amount: { type: 'string', description: 'Decimal string' },
         count: { type: 'integer', minimum: 0 },
         filters: { type: 'object' },
         country: { type: 'string' },
         state: { type: 'string', enum: ['OPEN', 'DONE'] },
-        due: { description: 'Due date or null', anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+        due: { description: 'Due date or null', type: ['string', 'null'], format: 'date' },
       },
       required: ['name'],
     });
   });
 
+  it('drops null defaults and descriptions that only repeat the name, and keeps the ones that say more', () => {
+    const advertised = forModels({
+      type: 'object',
+      properties: {
+        invoice_id: { type: 'string', format: 'uuid', description: 'The invoice id' },
+        paid_amount: { $ref: '#/$defs/NetTax', description: 'Amount paid' },
+        cursor: { type: 'string', description: 'From next_cursor' },
+        cash_discount: { default: null, anyOf: [{ $ref: '#/$defs/NetTax' }, { type: 'null' }], description: 'Or null' },
+      },
+      $defs: { NetTax: { type: 'object', properties: { net: { type: 'string', description: 'Net' } } } },
+    });
+    expect(advertised).toEqual({
+      type: 'object',
+      properties: {
+        invoice_id: { type: 'string', format: 'uuid' },
+        paid_amount: { $ref: '#/$defs/NetTax' },
+        cursor: { type: 'string', description: 'From next_cursor' },
+        cash_discount: { anyOf: [{ $ref: '#/$defs/NetTax' }, { type: 'null' }], description: 'Or null' },
+      },
+      $defs: { NetTax: { type: 'object', properties: { net: { type: 'string' } } } },
+    });
+  });
+
   it('advertises the trimmed schema and still validates against the full one', () => {
-    const schema = z.strictObject({ comment: z.string().max(10_000).meta({ description: 'A comment' }) });
+    const schema = z.strictObject({ comment: z.string().max(10_000).meta({ description: 'Stored with the payment' }) });
     expect(inputJsonSchema(schema)).toEqual({
       type: 'object',
-      properties: { comment: { type: 'string', description: 'A comment' } },
+      properties: { comment: { type: 'string', description: 'Stored with the payment' } },
       required: ['comment'],
     });
     const validated = convertedOnce(schema)['~standard'].validate({ comment: 'x'.repeat(10_001) });
