@@ -14,6 +14,8 @@ import { createReader } from './dispatch/reader.js';
 import { isSummary, runTool, type Tool } from './dispatch/summary.js';
 import { registerBudgetResource } from './guides/budget-resource.js';
 import { registerPrompts } from './guides/prompts.js';
+import { BUDGET_VIEW_URI, registerBudgetView } from './views/budget-view.js';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { getProjectBudget } from '../tools/summaries/project-budget.js';
 import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
@@ -152,22 +154,24 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
   };
   const wanted = (name: string) => onlyTool === undefined || onlyTool === name;
   for (const tool of surface.direct.filter((direct) => wanted(direct.name))) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: convertedOnce(tool.inputSchema),
-        outputSchema: checkedOutput(tool.outputSchema),
-        annotations: tool.hints,
-      },
-      (args, request) => run(tool, args as Record<string, unknown>, request),
-    );
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: convertedOnce(tool.inputSchema),
+      outputSchema: checkedOutput(tool.outputSchema),
+      annotations: tool.hints,
+    };
+    const handler = (args: unknown, request: ServerContext) => run(tool, args as Record<string, unknown>, request);
+    // Hosts with MCP Apps show the budget as a view; the others read the same answer as text.
+    if (tool.name === getProjectBudget.name) {
+      registerAppTool(server, tool.name, { ...config, _meta: { ui: { resourceUri: BUDGET_VIEW_URI } } }, handler);
+    } else server.registerTool(tool.name, config, handler);
   }
   if (surface.byName.has(getProjectBudget.name) && onlyTool === undefined) {
     const read = () => createReader(context);
     registerPrompts(server, { read, writes: surface.byName.has('register_invoice_payment') });
     registerBudgetResource(server, read);
+    registerBudgetView(server);
   }
   if (surface.reachable.length > surface.direct.length && DISCOVERY_TOOLS.some(wanted)) {
     registerDiscoveryTools(server, { ...surface, readOnly, run });
