@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: each area measured beside its floor in the same run, printed as markdown
+ * tables with the issue's targets. Not part of `npm test`: timings belong here, not in tests.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { coldStarts, coldStartTables } from './cold-start.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+
+/**
+ * The binary of another Node major, fetched once by npx; undefined when it cannot be had.
+ * @param {number} major
+ */
+function nodeBinary(major) {
+  try {
+    return execFileSync('npx', ['-y', `node@${major}`, '-p', 'process.execPath'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    console.error(`Node ${major} could not be fetched with npx; its tables are left out.`);
+    return undefined;
+  }
+}
+
+const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
+console.log(`# project-finance-mcp benchmarks\n\n${new Date().toISOString().slice(0, 10)}, ${machine}.\n`);
+
+/** @type {Array<{ label: string, binary: string, under200: boolean }>} the 200 ms target is set for Node 24 */
+const nodes = [{ label: `Node ${process.versions.node}`, binary: process.execPath, under200: false }];
+const node24 = nodeBinary(24);
+if (node24) {
+  const version = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim().slice(1);
+  nodes.push({ label: `Node ${version}`, binary: node24, under200: true });
+}
+for (const { label, binary, under200 } of nodes) {
+  console.log(coldStartTables(label, await coldStarts(binary, ROUNDS), { under200 }));
+  console.log('');
+}
