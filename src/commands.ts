@@ -1,11 +1,9 @@
 /** The sub-commands: serve MCP (flags + env -> Config -> transport), `sandbox`, `catalog` and `help`. */
-import { catalog, toolsets } from '../tools/index.js';
+import { toolsets } from '../tools/toolsets.js';
 import { z } from 'zod';
 import { FLAGS, loadConfig, oauthUrl, switchValue, wholeNumber } from './config.js';
 import { asksForHelp, checkedFlags, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
-import { isSummary } from './dispatch/summary.js';
-import { sandboxFaults, serve, untilStopped } from './serve.js';
-import { SERVER_NAME, SERVER_VERSION } from './server.js';
+import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 
 const log = (message: string) => console.error(message);
 
@@ -136,6 +134,7 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
   }
   // Loaded only when used: a server with credentials never pays for the sandbox's code.
   const { startSandbox } = await import('./sandbox/index.js');
+  const { sandboxFaults, untilStopped } = await import('./serve.js');
   const faults = await sandboxFaults(flags.faults, '--faults');
   const sandbox = await startSandbox({
     port: flags.port,
@@ -152,8 +151,10 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
   await sandbox.close();
 }
 
-function runCatalogCommand(argv: string[]): void {
+async function runCatalogCommand(argv: string[]): Promise<void> {
   const { values } = readFlags(argv, CATALOG_FLAGS, process.env, `${SERVER_NAME} catalog`);
+  const { catalog } = await import('../tools/index.js');
+  const { isSummary } = await import('./dispatch/summary.js');
   const entries = catalog.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -197,7 +198,10 @@ export async function main(argv: string[]): Promise<void> {
       `unknown command '${first}'; commands are ${[...Object.keys(COMMANDS), 'help'].join(', ')}, or flags alone to serve MCP (see --help)`,
     ]);
   }
-  return serve(loadConfig(argv, process.env));
+  const config = loadConfig(argv, process.env);
+  // Help, versions and refused flags answer without loading the catalog and the serving code.
+  const { serve } = await import('./serve.js');
+  return serve(config);
 }
 
 /** Where a listening socket could not be opened: the flag to change, not a stack trace. */

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
 import { checkedFlags, readFlags, UsageError, type FlagSpec } from './flags.js';
-import { toolsets as knownToolsets } from '../tools/index.js';
+import { toolsets as knownToolsets } from '../tools/toolsets.js';
 
 export const FLAGS = [
   {

@@ -1,6 +1,7 @@
 /** Builds the MCP server from the catalog and the configuration. */
 import { isInputRequiredResult, McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import type { AuditSink } from './audit.js';
+import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import type { Caller } from './auth/caller.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
 import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
@@ -19,9 +20,6 @@ import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import { getProjectBudget } from '../tools/summaries/project-budget.js';
 import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
-
-export const SERVER_NAME = 'project-finance-mcp';
-export const SERVER_VERSION = '0.1.0';
 
 export interface ServerSetup {
   surface: ToolSurface;

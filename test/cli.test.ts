@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { FLAGS, loadConfig } from '../src/config.js';
 import { envName, UsageError } from '../src/flags.js';
-import { SERVER_VERSION } from '../src/server.js';
+import { SERVER_VERSION } from '../src/identity.js';
 import { toolSurface } from '../src/surface.js';
 import { catalog, toolsets } from '../tools/index.js';
 import { CLI, connectStdio } from './support/harness.js';

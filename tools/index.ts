@@ -1,11 +1,11 @@
 /** The catalog: every API operation and summary of every product, and the toolsets that group them. */
 import type { Operation, Product } from '../src/dispatch/operation.js';
 import type { Tool } from '../src/dispatch/summary.js';
-import { capexOperations, capexToolsets } from './capex/index.js';
-import { esgOperations, esgToolsets } from './esg/index.js';
-import { finconOperations, finconToolsets } from './fincon/index.js';
-import { summaries, summaryToolsets } from './summaries/index.js';
-import type { ToolsetInfo } from './toolsets.js';
+import { capexOperations } from './capex/index.js';
+import { esgOperations } from './esg/index.js';
+import { finconOperations } from './fincon/index.js';
+import { summaries } from './summaries/index.js';
+import { toolsets } from './toolsets.js';
 
 /** One tool per API operation. */
 export const apiOperations: readonly Operation[] = [...finconOperations, ...capexOperations, ...esgOperations];
@@ -13,12 +13,7 @@ export const apiOperations: readonly Operation[] = [...finconOperations, ...cape
 /** Every tool: the API operations and the summaries over them. */
 export const catalog: readonly Tool[] = [...apiOperations, ...summaries];
 
-export const toolsets: Readonly<Record<string, ToolsetInfo>> = {
-  ...finconToolsets,
-  ...summaryToolsets,
-  ...capexToolsets,
-  ...esgToolsets,
-};
+export { toolsets };
 
 function productOf(toolset: string): Product | undefined {
   return catalog.find((tool) => tool.toolset === toolset)?.product;

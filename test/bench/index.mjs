@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { coldStarts, coldStartTables } from './cold-start.mjs';
+import { perCallTable } from './per-call.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
 /**
  * The binary of another Node major, fetched once by npx; undefined when it cannot be had.
@@ -38,3 +40,5 @@ for (const { label, binary, under200 } of nodes) {
   console.log(coldStartTables(label, await coldStarts(binary, ROUNDS), { under200 }));
   console.log('');
 }
+
+console.log(await perCallTable(CALLS));

@@ -1,6 +1,6 @@
 /** ESG buildings end to end (stdio, modern client): lists, certificates, CO2 analysis, custom data, meters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esgToolsets } from '../../tools/esg/index.js';
+import { esgToolsets } from '../../tools/esg/toolsets.js';
 import { connect, dataOf, textOf, type TestClient } from '../support/harness.js';
 import { esgServer, listOf, type Item } from './esg-support.js';
 

@@ -1,6 +1,5 @@
 /** The summaries: questions answered in one call, on top of the API operations. */
 import type { Summary } from '../../src/dispatch/summary.js';
-import type { ToolsetInfo } from '../toolsets.js';
 import { getBuildingConsumption } from './building-consumption.js';
 import { getContractOverview } from './contract-overview.js';
 import { getContractorExposure } from './contractor-exposure.js';
@@ -16,7 +15,3 @@ export const summaries: readonly Summary[] = [
   getContractorExposure,
   getBuildingConsumption,
 ];
-
-export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
-  summaries: { description: "Answers in one call: a project's budget and payables, an invoice's payment status", daily: true },
-};

@@ -1,0 +1,148 @@
+/**
+ * Per-call overhead over stdio: a tool call through a real client, minus the same REST call sent
+ * with undici straight to the sandbox, beside the same figure for the one-tool floor server whose
+ * tool makes that GET. Alternating, after warm-up; the sandbox runs in a process of its own.
+ */
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { request } from 'undici';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { ms, percentile, table, verdict } from './stats.mjs';
+
+const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
+const HEADERS = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
+
+/**
+ * The sandbox in a process of its own (`project-finance-mcp sandbox`): its FinCon base URL, and
+ * how to stop it.
+ */
+async function sandboxProcess() {
+  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+  for await (const line of lines) {
+    const fincon = /^fincon: (\S+)/.exec(line)?.[1];
+    if (fincon) return { fincon, stop: () => child.kill() };
+  }
+  throw new Error('the sandbox printed no FinCon base URL');
+}
+
+/**
+ * A connected client of a server started with `args` and `env`.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
+async function connected(args, env) {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stderr: 'ignore',
+    }),
+  );
+  return client;
+}
+
+/**
+ * Milliseconds `work` takes.
+ * @param {() => Promise<unknown>} work
+ */
+async function timed(work) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** @param {string} url */
+async function directGet(url) {
+  const answer = await request(url, { headers: HEADERS });
+  if (answer.statusCode !== 200) throw new Error(`GET ${url}: ${answer.statusCode}`);
+  return answer.body.json();
+}
+
+/**
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
+async function call(client, name, args) {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content).slice(0, 300)}`);
+  return result;
+}
+
+/**
+ * The per-call table: `rounds` calls of each kind, in turn, after as many warm-up calls.
+ * @param {number} rounds
+ */
+export async function perCallTable(rounds) {
+  const sandbox = await sandboxProcess();
+  const { fincon } = sandbox;
+  /** @type {any} */
+  const page = await directGet(`${fincon}/invoices/`);
+  const invoiceId = page.data[0].id;
+  const invoiceUrl = `${fincon}/invoices/${invoiceId}/`;
+  const ours = await connected([CLI, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
+    PFM_API_KEY: 'bench',
+    PFM_API_TOKEN: 'bench',
+  });
+  const floor = await connected([FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/` });
+  /** @type {Record<string, () => Promise<unknown>>} */
+  const kinds = {
+    'direct GET invoice': () => directGet(invoiceUrl),
+    'ours get_invoice': () => call(ours, 'get_invoice', { invoice_id: invoiceId }),
+    'floor get_invoice': () => call(floor, 'get_invoice', { invoice_id: invoiceId }),
+    'direct GET 100 invoices': () => directGet(`${fincon}/invoices/`),
+    'ours list_invoices (100 rows)': () => call(ours, 'list_invoices', {}),
+  };
+  /** @type {Record<string, number[]>} */
+  const samples = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
+  try {
+    for (let round = 0; round < rounds * 2; round += 1) {
+      for (const [kind, work] of Object.entries(kinds)) {
+        const took = await timed(work);
+        if (round >= rounds) samples[kind]?.push(took);
+      }
+    }
+  } finally {
+    await ours.close();
+    await floor.close();
+    sandbox.stop();
+  }
+  /** @param {string} kind @param {number} p */
+  const at = (kind, p) => percentile(samples[kind] ?? [], p);
+  const oursGet = at('ours get_invoice', 50) - at('direct GET invoice', 50);
+  const floorGet = at('floor get_invoice', 50) - at('direct GET invoice', 50);
+  const oursList = at('ours list_invoices (100 rows)', 50) - at('direct GET 100 invoices', 50);
+  return [
+    `### Per call over stdio (${rounds} calls each, after ${rounds} warm-up calls)`,
+    '',
+    table(
+      ['call', 'p50', 'p99'],
+      Object.keys(kinds).map((kind) => [kind, ms(at(kind, 50)), ms(at(kind, 99))]),
+    ),
+    '',
+    table(
+      ['overhead over the direct REST call (p50)', 'ours', 'floor'],
+      [
+        ['get_invoice', ms(oursGet), ms(floorGet)],
+        ['list_invoices, 100 rows', ms(oursList), '-'],
+      ],
+    ),
+    '',
+    table(
+      ['target', 'measured', ''],
+      [
+        [
+          "our own cost per get_invoice (overhead minus the floor's) <= 0.3 ms",
+          ms(oursGet - floorGet),
+          verdict(oursGet - floorGet <= 0.3),
+        ],
+      ],
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,6 @@
+/** The toolset of the FinCon summaries. Data only. */
+import type { ToolsetInfo } from '../toolsets.js';
+
+export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
+  summaries: { description: "Answers in one call: a project's budget and payables, an invoice's payment status", daily: true },
+};
