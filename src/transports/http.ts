@@ -151,7 +151,8 @@ export async function serveOverHttp(
   /*
    * The SDK asks its handler's factory for a server per request. A request that calls one tool
    * is served by a handler whose servers hold just that tool: registering the whole surface for
-   * every call was most of a call's cost. One handler per tool offered, made when first needed.
+   * every call was a quarter of what a call allocated. One handler per tool offered, made when
+   * first needed.
    */
   const handlers = new Map<string | undefined, { handler: McpHttpHandler; serve: ReturnType<typeof toNodeHandler> }>();
   function handlerFor(tool: string | undefined) {
