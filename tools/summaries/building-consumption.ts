@@ -11,11 +11,12 @@ import type { Reader } from '../../src/dispatch/operation.js';
 import { defineSummary, Unanswerable } from '../../src/dispatch/summary.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal } from '../../src/shape/money.js';
-import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
+import { escapeUntrusted, untrustedBlock, untrustedInline } from '../../src/shape/untrusted.js';
 import { shortened } from '../../src/shape/words.js';
 import { month, text } from '../fields.js';
 import { esg } from '../scope.js';
 import { table } from './figures.js';
+import { folded } from './named.js';
 
 /** One read per calendar year: a longer period is refused rather than read for minutes. */
 const MAX_YEARS = 10;
@@ -54,18 +55,18 @@ async function resolveBuilding(wanted: string, read: Reader): Promise<FlatResour
   const exact = buildings.filter(
     (building) => building.id === wanted || building.external_id === wanted || building.name === wanted,
   );
-  const folded = wanted.toLocaleLowerCase('de');
-  const found =
-    exact.length > 0 ? exact : buildings.filter((building) => String(building.name ?? '').toLocaleLowerCase('de') === folded);
+  const found = exact.length > 0 ? exact : buildings.filter((building) => folded(String(building.name ?? '')) === folded(wanted));
   if (found.length === 1) return found[0] as FlatResource;
-  const lines = (found.length > 1 ? found : buildings).slice(0, 10).map((building) => {
-    return `- ${building.id}${building.external_id ? ` (external id ${label(building.external_id)})` : ''}: ${label(building.name)}`;
-  });
+  const lines = untrustedBlock(
+    (found.length > 1 ? found : buildings).slice(0, 10).map((building) => {
+      return `- ${building.id}${building.external_id ? ` (external id ${label(building.external_id)})` : ''}: ${label(building.name)}`;
+    }),
+  );
   const quoted = `"${label(wanted)}"`;
   throw new Unanswerable(
     found.length > 1
-      ? `${found.length} buildings match ${quoted}; call again with one id:\n${lines.join('\n')}`
-      : `No building has the id, external id or name ${quoted}. Buildings (call again with one of them):\n${lines.join('\n')}`,
+      ? `${found.length} buildings match ${quoted}; call again with one id:\n${lines}`
+      : `No building has the id, external id or name ${quoted}. Buildings (call again with one of them):\n${lines}`,
   );
 }
 
@@ -103,7 +104,7 @@ function meterOf(meter: FlatResource | undefined, row: FlatResource | undefined,
 }
 
 function consumptionText(building: FlatResource, from: string, to: string, meters: readonly MeterConsumption[]): string {
-  const head = `Consumption of ${untrustedInline(String(building.name ?? building.external_id))} (external id ${label(building.external_id)}), ${from} to ${to}, per meter and calendar year: the ESG API gives annual totals only, not months.`;
+  const head = `Consumption of ${untrustedInline(String(building.name ?? building.external_id))} (external id ${untrustedInline(String(building.external_id))}), ${from} to ${to}, per meter and calendar year: the ESG API gives annual totals only, not months.`;
   if (meters.length === 0) return `${head}\nThe building has no utility meters.`;
   const rows = meters.flatMap((meter) =>
     meter.years.map((year) => [
@@ -118,12 +119,12 @@ function consumptionText(building: FlatResource, from: string, to: string, meter
     const notes: string[] = [];
     if (meter.gap_months.length > 0) {
       notes.push(
-        `${label(meter.external_meter_id)}: no data for ${monthRuns(meter.gap_months).join(', ')} (${meter.gap_months.length} months)`,
+        `${untrustedInline(meter.external_meter_id)}: no data for ${monthRuns(meter.gap_months).join(', ')} (${meter.gap_months.length} months)`,
       );
     }
     if (meter.partly_covered_years.length > 0) {
       notes.push(
-        `${label(meter.external_meter_id)}: ${meter.partly_covered_years.join(', ')} only partly covered (which months lack data the API does not say)`,
+        `${untrustedInline(meter.external_meter_id)}: ${meter.partly_covered_years.join(', ')} only partly covered (which months lack data the API does not say)`,
       );
     }
     return notes;

@@ -58,7 +58,8 @@ export function exactlyOne(kind: NamedKind) {
       : undefined;
 }
 
-const folded = (name: string) => name.normalize('NFKC').toLocaleLowerCase('de');
+/** A name as compared: Unicode-normalised, lower case the German way. */
+export const folded = (name: string) => name.normalize('NFKC').toLocaleLowerCase('de');
 
 function nearest(candidates: readonly FlatResource[], wanted: string): FlatResource[] {
   const target = folded(wanted);
