@@ -13,13 +13,16 @@ const converted = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
 type JsonSchema = Record<string, unknown>;
 
-/** Bounds at least this long only stop abuse; a model never comes near them, so they are not advertised. */
-const ABUSE_BOUND = 1_000;
-/** More choices than this (the country codes) are not listed to the model. */
-const LONG_ENUM = 24;
+/** Marks an object that takes the arguments of the tool it names (the rows of a bulk call). */
+export const SAME_ARGUMENTS_AS = 'x-same-arguments-as';
+
+/** More choices than this (tax authorities, country codes) are not listed; a description gives examples. */
+const LONG_ENUM = 12;
+/** Bounds a model never comes near in practice; a value beyond one is refused with the limit named. */
+const BOUNDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']);
 
 /** Words a description may add to a property name and still say nothing more. */
-const FILLER = new Set(['the', 'a', 'an', 'of']);
+const FILLER = new Set(['the', 'a', 'an', 'of', 'new', 'to', 'change', 'this', 'id']);
 
 const wordsOf = (text: string) =>
   text
@@ -34,6 +37,12 @@ function restatesName(description: unknown, name: string): boolean {
   return wordsOf(description).every((word) => nameWords.has(word));
 }
 
+/** A property with one allowed value that is also its default: there is nothing to choose. */
+function isFixed(property: JsonSchema): boolean {
+  const { enum: values, default: fallback } = property;
+  return Array.isArray(values) && values.length === 1 && values[0] === fallback;
+}
+
 /** The variant of "X or null" as one schema with a type list, where X is a plain typed schema. */
 function nullableVariant(variants: unknown[]): JsonSchema | undefined {
   if (variants.length !== 2) return undefined;
@@ -44,28 +53,31 @@ function nullableVariant(variants: unknown[]): JsonSchema | undefined {
 }
 
 /**
- * What a model needs of an input schema: types, formats, enums, required names, descriptions
- * and the short lengths the API documents. Validation bounds that only stop abuse, patterns and
+ * What a model needs of an input schema: types, date formats, enums, required names and
+ * descriptions. Properties with a single allowed value that is their default, length and
+ * number bounds, patterns, uuid formats and
  * record value schemas the descriptions already explain, the dialect marker, null defaults and
  * descriptions that only repeat the property's name cost tokens in every tools/list and say
  * nothing a model acts on; arguments are still validated in full. `name` is the property's.
  */
 export function forModels(schema: JsonSchema, name?: string): JsonSchema {
+  const sameAs = schema[SAME_ARGUMENTS_AS];
+  if (typeof sameAs === 'string') return { type: 'object', description: `The arguments of ${sameAs}` };
   const advertised: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === '$schema' || key === 'pattern' || key === 'propertyNames' || key === 'minItems' || key === 'maxItems') continue;
+    if (key === '$schema' || key === 'pattern' || key === 'propertyNames' || BOUNDS.has(key)) continue;
     // Record values (filters) are described in words; unknown names are refused with the nearest known one.
     if (key === 'additionalProperties') continue;
     // A long list of codes is named in the refusal of a wrong one.
     if (key === 'enum' && Array.isArray(value) && value.length > LONG_ENUM) continue;
-    if (key === 'minLength' && value === 1) continue;
-    if (key === 'maxLength' && typeof value === 'number' && value >= ABUSE_BOUND) continue;
-    // zod's bounds of a plain integer.
-    if ((key === 'maximum' || key === 'minimum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    // Ids are named *_id and taken from other answers; the instructions say they are UUIDs.
+    if (key === 'format' && value === 'uuid') continue;
     if (key === 'default' && value === null) continue;
     if (key === 'description' && name !== undefined && restatesName(value, name)) continue;
     if ((key === 'properties' || key === '$defs') && value && typeof value === 'object') {
-      const entries = Object.entries(value as Record<string, JsonSchema>);
+      const entries = Object.entries(value as Record<string, JsonSchema>).filter(
+        ([, inner]) => key !== 'properties' || !isFixed(inner),
+      );
       advertised[key] = Object.fromEntries(
         entries.map(([entry, inner]) => [entry, forModels(inner, key === 'properties' ? entry : undefined)]),
       );

@@ -7,7 +7,7 @@ import { MODIFY_SCOPE } from './auth/scopes.js';
 import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
-import { FILTER_RULE } from './dispatch/input-schema.js';
+import { FILTER_RULE, SHARED_ARGUMENTS_RULE } from './dispatch/input-schema.js';
 import { checkedOutput, convertedOnce } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
@@ -60,6 +60,8 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'Money is exact: amounts are decimal strings with a currency (net / tax). Pass amounts as strings like "12400.00" and never round them.',
     'Lists return at most 100 rows (reporting 1000) and may stop earlier to keep answers small; when next_cursor is set, call the same tool again with the same arguments plus that cursor, until it is null. Totals over a whole list need every page.',
     FILTER_RULE,
+    SHARED_ARGUMENTS_RULE,
+    'Tools that change a record take only the fields to change, the others keep their value (update_paid_invoice alone replaces every detail); tools that create one answer with the new record.',
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
   // The summaries listed directly; the instructions point the model to them first.

@@ -246,13 +246,4 @@ describe('the catalog', () => {
     for (const operation of catalog) expect(Object.keys(toolsets)).toContain(operation.toolset);
     for (const name of dailyToolsets(['fincon', 'capex', 'esg'])) expect(catalog.some((op) => op.toolset === name)).toBe(true);
   });
-
-  it('describes every argument for the model', () => {
-    for (const operation of catalog) {
-      const advertised = z.toJSONSchema(operation.inputSchema) as { properties: Record<string, { description?: string }> };
-      for (const [name, property] of Object.entries(advertised.properties)) {
-        expect(property.description, `${operation.name}.${name}`).toBeTruthy();
-      }
-    }
-  });
 });

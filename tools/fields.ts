@@ -33,14 +33,14 @@ function requiredString(expectation: string) {
 }
 
 /** A resource id. `source` names where the model finds one, e.g. "list_invoices". */
-export function uuid(description: string, source: string) {
+export function uuid(description: string | undefined, source: string) {
   const expectation = `a UUID like 3f2b6c1e-8a4d-4e7b-9c0a-1d2e3f4a5b6c (get one from ${source})`;
   return requiredString(expectation)
     .refine((value) => UUID.test(value), { error: `must be ${expectation}`, abort: true })
     .meta({ format: 'uuid', description });
 }
 
-export function isoDate(description: string) {
+export function isoDate(description?: string) {
   return requiredString('a calendar date as YYYY-MM-DD, e.g. 2026-11-22')
     .refine(isCalendarDate, { error: 'must be a real calendar date as YYYY-MM-DD, e.g. 2026-11-22', abort: true })
     .refine(withinYears, { error: `must be a date ${DATE_RANGE}` })
@@ -60,7 +60,7 @@ const DECIMAL_HINT =
 /** A measure (area, rate, meter value): up to 15 digits before the dot and 12 after. */
 const MEASURE = /^-?\d{1,15}(\.\d{1,12})?$/;
 
-export function decimalString(description: string) {
+export function decimalString(description?: string) {
   return requiredString(DECIMAL_HINT)
     .regex(MEASURE, {
       error: (issue) =>
@@ -85,7 +85,7 @@ function amountProblem(input: unknown): string {
 }
 
 /** A money amount as a decimal string. */
-export function amount(description: string) {
+export function amount(description?: string) {
   return requiredString(AMOUNT_HINT)
     .regex(AMOUNT, { error: (issue) => amountProblem(issue.input), abort: true })
     .meta({ description });
@@ -103,28 +103,25 @@ const netTax = {
 };
 
 /** Defined once per tool schema ($defs), however many amounts the tool takes. */
-const netTaxObject = strictObject(netTax).meta({
-  id: 'NetTax',
-  description: 'An amount as {"net": "10000.00", "tax": "1900.00"}, decimal strings',
-});
+const netTaxObject = strictObject(netTax).meta({ id: 'NetTax' });
 
 /** Net and tax of an amount as the API takes it on input. */
-export function netTaxInput(description: string) {
+export function netTaxInput(description?: string) {
   return netTaxObject.meta({ description });
 }
 
 const atMost = (maxLength: number) => ({ error: `must be at most ${maxLength.toLocaleString('en')} characters` });
 
-export function text(description: string, maxLength = TEXT_LIMIT) {
+export function text(description?: string, maxLength = TEXT_LIMIT) {
   return requiredString('text').max(maxLength, atMost(maxLength)).meta({ description });
 }
 
 /** Text where null is meaningful (it clears the stored value). */
-export function clearableText(description: string, maxLength = TEXT_LIMIT) {
+export function clearableText(description?: string, maxLength = TEXT_LIMIT) {
   return requiredString('text, or null to clear it').max(maxLength, atMost(maxLength)).nullable().meta({ description });
 }
 
-export function choice<const T extends readonly [string, ...string[]]>(values: T, description: string) {
+export function choice<const T extends readonly [string, ...string[]]>(values: T, description?: string) {
   return z
     .enum(values, {
       error: (issue) =>
@@ -133,25 +130,25 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
     .meta({ description });
 }
 
-export function flag(description: string) {
+export function flag(description?: string) {
   return z
     .boolean({ error: (issue) => (issue.input === undefined ? 'is required: true or false' : 'must be true or false') })
     .meta({ description });
 }
 
 /** A money amount as the API takes it where a currency may be given (contract amounts). */
-export function moneyInput(description: string) {
+export function moneyInput(description?: string) {
   return strictObject({
     ...netTax,
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })
-      .meta({ description: 'Currency code, e.g. EUR; the account currency when omitted' })
+      .meta({ description: 'e.g. EUR' })
       .optional(),
   }).meta({ description });
 }
 
-export function integer(description: string, min?: number, max?: number) {
+export function integer(description?: string, min?: number, max?: number) {
   let schema = z
     .number({ error: (issue) => (issue.input === undefined ? 'is required: a whole number' : 'must be a whole number') })
     .int({ error: 'must be a whole number' });
@@ -161,9 +158,9 @@ export function integer(description: string, min?: number, max?: number) {
 }
 
 /** One or more resource ids, e.g. the projects a report covers. */
-export function uuidList(description: string, source: string) {
+export function uuidList(description: string | undefined, source: string) {
   return z
-    .array(uuid('An id', source), {
+    .array(uuid(undefined, source), {
       error: (issue) =>
         issue.input === undefined ? `is required: a list of ids from ${source}` : `must be a list of ids from ${source}`,
     })
@@ -174,7 +171,7 @@ export function uuidList(description: string, source: string) {
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** A moment with its time zone (ISO 8601), e.g. a reading timestamp or the bounds of an event range. */
-export function isoDateTime(description: string) {
+export function isoDateTime(description?: string) {
   const expectation = 'an ISO 8601 date-time with time zone, e.g. 2026-11-22T08:30:00Z';
   return requiredString(expectation)
     .refine(

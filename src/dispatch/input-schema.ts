@@ -1,5 +1,6 @@
 /** The arguments a declaration implies beyond its own: filters, include, cursor, file source and target. */
 import { z } from 'zod';
+import { EMBED_LIMIT } from './files.js';
 import type { FilterOperation, OperationDeclaration } from './operation.js';
 import { strictObject } from './strict-object.js';
 
@@ -24,7 +25,7 @@ export function filterKeyMatcher(filters: Filters): (key: string) => boolean {
 
 /** How filters are written, said once in the server instructions rather than in every list tool. */
 export const FILTER_RULE =
-  'List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation.';
+  'List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation, "text" standing for exact and contains, "compare" for less_than_equal, greater_than_equal and range, "in" for in and not_in.';
 
 /** `amount.net` and `amount.tax` as `amount.net/tax`: money attributes come in pairs. */
 function pairedNames(attributes: readonly string[]): string[] {
@@ -36,11 +37,30 @@ function pairedNames(attributes: readonly string[]): string[] {
   return names;
 }
 
+/** Operations that come together, named by one word in filter descriptions (see FILTER_RULE). */
+const OPERATION_GROUPS: ReadonlyArray<readonly [string, readonly FilterOperation[]]> = [
+  ['text', ['exact', 'contains']],
+  ['compare', ['less_than_equal', 'greater_than_equal', 'range']],
+  ['in', ['in', 'not_in']],
+];
+
+/** The operations as a filter description names them: each complete group as its word. */
+function operationsText(operations: readonly FilterOperation[]): string {
+  let names: string[] = [...operations];
+  for (const [word, members] of OPERATION_GROUPS) {
+    if (!members.every((member) => names.includes(member))) continue;
+    const first = names.findIndex((name) => members.includes(name as FilterOperation));
+    names = names.filter((name, index) => index === first || !members.includes(name as FilterOperation));
+    names[first] = word;
+  }
+  return names.join('|');
+}
+
 /** Attributes grouped by the operations they allow: compact enough for every list tool. */
 function describeFilters(filters: Filters): string {
   const groups = new Map<string, string[]>();
   for (const [attribute, operations] of Object.entries(filters)) {
-    const key = operations.join('|');
+    const key = operationsText(operations);
     groups.set(key, [...(groups.get(key) ?? []), attribute]);
   }
   return [...groups].map(([operations, attributes]) => `${operations}: ${pairedNames(attributes).join(', ')}`).join('; ');
@@ -86,28 +106,39 @@ function filtersArgument(filters: Filters) {
     .meta({ description: describeFilters(filters) });
 }
 
+/**
+ * What the arguments every list, upload, download and guarded write shares mean, said once in
+ * the server instructions rather than in each tool's schema.
+ */
+export const SHARED_ARGUMENTS_RULE = `Arguments many tools share: include adds related records to each row, those along the path too; cursor takes next_cursor; confirmation takes the one from the preview once the user agreed; uploads take file_path (a local file inside the file roots) or content_base64 with filename; downloads are embedded up to ${EMBED_LIMIT / 1024 / 1024} MiB, larger files need save_to (a local path inside the file roots).`;
+
+/** The paths no other path extends. */
+function longestPaths(paths: readonly string[]): string[] {
+  return paths.filter((path) => !paths.some((other) => other.startsWith(`${path}.`)));
+}
+
+/**
+ * Every path is accepted; only the longest are advertised, since a path brings the records along
+ * it too (JSON:API full linkage): contract.contractor includes the contract.
+ */
 function includeArgument(paths: readonly string[]) {
   return z
     .array(z.enum(paths as [string, ...string[]], { error: `must be one of ${paths.join(', ')}` }))
-    .meta({ description: 'Related resources to add' });
+    .meta({ items: { type: 'string', enum: longestPaths(paths) } });
 }
 
-const cursorArgument = z.string().min(1).max(10_000).meta({ description: 'From next_cursor' });
+const cursorArgument = z.string().min(1).max(10_000);
 
 /** Where an upload comes from: a local file (streamed) or inline base64. */
 const uploadArguments = {
-  file_path: z.string().min(1).max(PATH_LIMIT).meta({ description: 'Local file to upload (in the file roots)' }).optional(),
-  content_base64: z.string().min(1).meta({ description: 'Or the content as base64' }).optional(),
-  filename: z.string().min(1).max(255).meta({ description: 'File name; required with content_base64' }).optional(),
+  file_path: z.string().min(1).max(PATH_LIMIT).optional(),
+  content_base64: z.string().min(1).optional(),
+  filename: z.string().min(1).max(255).optional(),
 };
 
-const confirmationArgument = z.string().min(1).max(4096).meta({
-  description: 'From the preview, once the user agreed',
-});
+const confirmationArgument = z.string().min(1).max(4096);
 
-const saveToArgument = z.string().min(1).max(PATH_LIMIT).meta({
-  description: 'Local path to save to (in the file roots); without it, files up to 1 MiB are embedded',
-});
+const saveToArgument = z.string().min(1).max(PATH_LIMIT);
 
 /** The arguments that end up in the request body. */
 function bodyArguments({ body }: OperationDeclaration): string[] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { convertedOnce, forModels, inputJsonSchema } from '../../src/json-schemas.js';
+import { convertedOnce, forModels, inputJsonSchema, SAME_ARGUMENTS_AS } from '../../src/json-schemas.js';
 
 describe('input schemas as models see them', () => {
-  it('drops abuse bounds, patterns, record value schemas, long code lists and the dialect marker', () => {
+  it('drops bounds, patterns, record value schemas, long code lists and the dialect marker', () => {
     const advertised = forModels({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
@@ -13,8 +13,9 @@ describe('input schemas as models see them', () => {
         amount: { type: 'string', pattern: '^\\d+$', description: 'Decimal string' },
         count: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
         filters: { type: 'object', propertyNames: { maxLength: 300 }, additionalProperties: { type: 'string' } },
-        country: { type: 'string', enum: Array.from({ length: 30 }, (_, i) => `C${i}`) },
+        country: { type: 'string', enum: Array.from({ length: 16 }, (_, i) => `C${i}`) },
         state: { type: 'string', enum: ['OPEN', 'DONE'] },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000 },
         due: {
           description: 'Due date or null',
           anyOf: [{ type: 'string', format: 'date', description: 'Due' }, { type: 'null' }],
@@ -27,23 +28,26 @@ describe('input schemas as models see them', () => {
       type: 'object',
       properties: {
         comment: { type: 'string', description: 'Stored with the payment' },
-        name: { type: 'string', maxLength: 250, description: 'As printed' },
+        name: { type: 'string', description: 'As printed' },
         amount: { type: 'string', description: 'Decimal string' },
-        count: { type: 'integer', minimum: 0 },
+        count: { type: 'integer' },
         filters: { type: 'object' },
         country: { type: 'string' },
         state: { type: 'string', enum: ['OPEN', 'DONE'] },
+        tags: { type: 'array', items: { type: 'string' } },
         due: { description: 'Due date or null', type: ['string', 'null'], format: 'date' },
       },
       required: ['name'],
     });
   });
 
-  it('drops null defaults and descriptions that only repeat the name, and keeps the ones that say more', () => {
+  it('drops null defaults, uuid formats and descriptions that only repeat the name, and keeps the ones that say more', () => {
     const advertised = forModels({
       type: 'object',
       properties: {
         invoice_id: { type: 'string', format: 'uuid', description: 'The invoice id' },
+        contract_unit_id: { type: 'string', description: 'The contract unit to change' },
+        contract_id: { type: 'string', description: 'Move the invoice to this contract' },
         paid_amount: { $ref: '#/$defs/NetTax', description: 'Amount paid' },
         cursor: { type: 'string', description: 'From next_cursor' },
         cash_discount: { default: null, anyOf: [{ $ref: '#/$defs/NetTax' }, { type: 'null' }], description: 'Or null' },
@@ -53,12 +57,43 @@ describe('input schemas as models see them', () => {
     expect(advertised).toEqual({
       type: 'object',
       properties: {
-        invoice_id: { type: 'string', format: 'uuid' },
+        invoice_id: { type: 'string' },
+        contract_unit_id: { type: 'string' },
+        contract_id: { type: 'string', description: 'Move the invoice to this contract' },
         paid_amount: { $ref: '#/$defs/NetTax' },
         cursor: { type: 'string', description: 'From next_cursor' },
         cash_discount: { anyOf: [{ $ref: '#/$defs/NetTax' }, { type: 'null' }], description: 'Or null' },
       },
       $defs: { NetTax: { type: 'object', properties: { net: { type: 'string' } } } },
+    });
+  });
+
+  it('leaves out a property whose only value is its default', () => {
+    const advertised = forModels({
+      type: 'object',
+      properties: {
+        invoice_type: { type: 'string', enum: ['SINGLE'], default: 'SINGLE' },
+        state: { type: 'string', enum: ['OPEN'] },
+      },
+    });
+    expect(advertised).toEqual({ type: 'object', properties: { state: { type: 'string', enum: ['OPEN'] } } });
+  });
+
+  it('names the tool whose arguments the rows of a bulk call take instead of repeating them', () => {
+    const advertised = forModels({
+      type: 'object',
+      properties: {
+        readings: {
+          type: 'array',
+          items: { [SAME_ARGUMENTS_AS]: 'esg_create_meter_reading', type: 'object', properties: { value: { type: 'string' } } },
+        },
+      },
+    });
+    expect(advertised).toEqual({
+      type: 'object',
+      properties: {
+        readings: { type: 'array', items: { type: 'object', description: 'The arguments of esg_create_meter_reading' } },
+      },
     });
   });
 

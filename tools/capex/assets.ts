@@ -40,7 +40,7 @@ export const assetOperations: readonly Operation[] = [
     name: 'list_assets',
     title: 'List assets',
     description:
-      'Lists CAPEX assets (the buildings invested in, 100 per page). Start here to find an asset id, e.g. {"name.contains": "Mitte"}.',
+      'Lists CAPEX assets (the buildings invested in). Start here to find an asset id, e.g. {"name.contains": "Mitte"}.',
     path: '/assets/',
     list: { filters: { id: oneOf, name: matches, identifier: matches, date_created: bounds } },
     result: assetView,
@@ -59,8 +59,7 @@ export const assetOperations: readonly Operation[] = [
     ...read,
     name: 'list_measures',
     title: 'List measures',
-    description:
-      'Lists CAPEX measures (investment packages of an asset that contracts belong to, 100 per page) with status. Filter by asset with {"asset.in": ["<asset_id>"]}.',
+    description: 'Lists CAPEX measures, the investment packages of an asset that hold contracts.',
     path: '/measures/',
     list: {
       filters: {

@@ -61,8 +61,8 @@ const common = {
   method: 'GET',
   hints: hints.read,
   args: {
-    start: isoDateTime('Start of the period, e.g. 2026-11-21T00:00:00Z'),
-    end: isoDateTime('End of the period, at most 24 hours after start'),
+    start: isoDateTime(),
+    end: isoDateTime('At most 24 hours after start'),
   },
   query: ['start', 'end'],
   check: withinOneDay,
@@ -74,8 +74,7 @@ export const auditOperations = [
     ...common,
     name: 'list_audit_events',
     title: 'List audit events',
-    description:
-      'Lists table-level inserts, updates and deletes of the account between start and end, at most 24 hours apart, with the changed values.',
+    description: 'Lists table-level inserts, updates and deletes of the account in a period of up to 24 hours.',
     path: '/raw-audit/',
     result: auditView,
   }),
@@ -83,8 +82,7 @@ export const auditOperations = [
     ...common,
     name: 'list_user_audit_events',
     title: 'List user audit events',
-    description:
-      'Lists changes and logins made by users and API clients between start and end, at most 24 hours apart, with old and new values.',
+    description: 'Lists changes and logins of users and API clients in a period of up to 24 hours, with old and new values.',
     path: '/raw-user-audit/',
     result: userAuditView,
   }),

@@ -76,7 +76,7 @@ export const buildingOperations = [
     name: 'list_buildings',
     title: 'List buildings',
     description:
-      'Lists every building of the ESG asset register with name, external ids and areas; include adds certificate lists to each building. Start here: its id and external_id address meters, tenants, consumption and files.',
+      'Lists every building of the ESG register with external ids and areas. Start here: its ids address meters, tenants, consumption and files.',
     path: '/buildings/',
     include: ['energy_certificates', 'building_certificates'],
     list: { paged: false },
@@ -96,7 +96,7 @@ export const buildingOperations = [
     ...common,
     name: 'get_building_custom_data',
     title: 'Get the custom data of a building',
-    description: 'Returns all custom data groups of a building with their field values (per year where a field is yearly).',
+    description: 'Returns the custom data groups of a building with their field values.',
     path: '/buildings/{building_uuid}/custom-data/',
     args: building,
     list: { paged: false },
@@ -106,8 +106,7 @@ export const buildingOperations = [
     ...common,
     name: 'list_utility_meters',
     title: 'List the utility meters of a building',
-    description:
-      'Lists every utility meter of one building with external id, category, units and serial; use it to find meter ids and external ids.',
+    description: 'Lists every utility meter of one building with ids, external ids, category, units and serial.',
     path: '/buildings/{building_uuid}/utility-meters/',
     args: building,
     list: { paged: false },

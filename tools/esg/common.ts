@@ -1,8 +1,11 @@
 /** What the ESG declarations share: enums, free-string external ids, decimal values, batch references. */
 import { z } from 'zod';
+import { strictObject } from '../../src/dispatch/strict-object.js';
+import { SAME_ARGUMENTS_AS } from '../../src/json-schemas.js';
 import { Decimal } from '../../src/shape/money.js';
 import { decimalString, uuid } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
+import { esg } from '../scope.js';
 
 export const UTILITIES = ['HEATING', 'ELECTRICITY', 'WATER', 'COOLING'] as const;
 export const SUB_CATEGORIES = ['COLD_WATER', 'HOT_WATER'] as const;
@@ -60,22 +63,22 @@ export function externalId(description: string, maxLength = 255) {
     .meta({ description });
 }
 
-export const externalBuildingId = (description = 'External id of the building (external_id in esg_list_buildings)') =>
-  externalId(description);
+export const externalBuildingId = (description = 'external_id from esg_list_buildings') => externalId(description);
 
-export const externalMeterId = () => externalId('External id of the utility meter (external_id in esg_list_utility_meters)');
+export const externalMeterId = () => externalId('external_id from esg_list_utility_meters');
 
-export const buildingUuid = () => uuid('The building id', 'esg_list_buildings');
+export const buildingUuid = () => uuid(undefined, 'esg_list_buildings');
 
-export const batchInfoUuid = () => uuid('Groups the row under an import batch', 'esg_create_utility_data_batch_info').optional();
+export const batchInfoUuid = () =>
+  uuid('From esg_create_utility_data_batch_info', 'esg_create_utility_data_batch_info').optional();
 
 /** A measured quantity: a decimal string that is zero or more. */
-export function quantity(description: string) {
+export function quantity(description?: string) {
   return decimalString(description).refine((value) => !new Decimal(value).isNegative(), { error: 'must not be negative' });
 }
 
 /** A factor: a decimal string greater than zero. */
-export function factor(description: string) {
+export function factor(description?: string) {
   return decimalString(description).refine((value) => new Decimal(value).greaterThan(0), { error: 'must be greater than 0' });
 }
 
@@ -120,4 +123,14 @@ export function meterRule(args: Args, withConversion: boolean): { field: string;
     };
   }
   return undefined;
+}
+
+/**
+ * The rows of a bulk call, each with the arguments of the single-row tool `single`: validated in
+ * full, advertised by naming that tool instead of repeating its schema.
+ */
+export function rowsLike<T extends z.ZodRawShape>(shape: T, what: string, single: string) {
+  return z
+    .array(strictObject(shape).meta({ [SAME_ARGUMENTS_AS]: esg.tool(single) }))
+    .min(1, { error: `give at least one ${what}` });
 }

@@ -5,8 +5,7 @@ import { decimalString, flag, integer, isoDate, isoDateTime, text, uuid } from '
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
 import { declarer } from '../kit.js';
-import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity } from './common.js';
-import { strictObject } from '../../src/dispatch/strict-object.js';
+import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity, rowsLike } from './common.js';
 
 const readingView: ResourceView = {
   type: 'UTILITY_METER_READING',
@@ -64,26 +63,19 @@ const batchInfoView: ResourceView = {
 };
 
 const reading = {
-  reading_timestamp: isoDateTime('When the meter showed the value, e.g. 2026-01-01T00:00:00Z'),
-  reading_value: decimalString('The meter value, decimal string, e.g. "18234.5"'),
+  reading_timestamp: isoDateTime(),
+  reading_value: decimalString(),
   batch_info_uuid: batchInfoUuid(),
 };
 const readingByMeter = { external_meter_id: externalMeterId(), ...reading };
 
 const interval = {
   external_meter_id: externalMeterId(),
-  start_date: isoDate('First day of the period, YYYY-MM-DD'),
-  end_date: isoDate('Last day of the period, YYYY-MM-DD'),
-  consumption_value: quantity('Consumption in the period in the meter units, decimal string, e.g. "1250.75"'),
+  start_date: isoDate('First day of the period'),
+  end_date: isoDate('Last day of the period'),
+  consumption_value: quantity('In the meter units'),
   batch_info_uuid: batchInfoUuid(),
 };
-
-function rows<T extends z.ZodRawShape>(shape: T, what: string) {
-  return z
-    .array(strictObject(shape))
-    .min(1, { error: `give at least one ${what}` })
-    .meta({ description: `One object per ${what}` });
-}
 
 const declare = declarer(esg, 'consumption');
 const intervalBody = { type: 'CONSUMPTION_INTERVAL', attributes: Object.keys(interval) } as const;
@@ -103,7 +95,7 @@ export const consumptionOperations = [
   declare({
     name: 'create_meter_reading_by_uuid',
     title: 'Record a meter reading by building and meter id',
-    description: 'Records one reading of a utility meter addressed by the building and meter ids of esg_list_utility_meters.',
+    description: 'Records one reading of a utility meter addressed by building and meter ids.',
     method: 'POST',
     path: '/buildings/{building_uuid}/utility-meters/{meter_uuid}/readings/',
     hints: hints.append,
@@ -114,19 +106,18 @@ export const consumptionOperations = [
   declare({
     name: 'bulk_create_meter_readings',
     title: 'Record many meter readings',
-    description:
-      'Records many meter readings in one call as an upsert: readings that already exist are updated. The result lists which rows were created and which updated.',
+    description: 'Records many meter readings; existing ones are updated.',
     method: 'POST',
     path: '/meter-readings/bulk/',
     hints: hints.append,
-    args: { readings: rows(readingByMeter, 'reading') },
+    args: { readings: rowsLike(readingByMeter, 'reading', 'create_meter_reading') },
     body: { type: 'UTILITY_METER_READING', rows: 'readings', attributes: Object.keys(readingByMeter) },
     result: { kind: 'batch', view: readingView },
   }),
   declare({
     name: 'create_consumption_interval',
     title: 'Record a consumption interval',
-    description: 'Records the consumption of one meter over a period (start to end date), e.g. from a utility bill.',
+    description: 'Records the consumption of one meter over a period, e.g. from a utility bill.',
     method: 'POST',
     path: '/consumption-intervals/',
     hints: hints.append,
@@ -137,24 +128,22 @@ export const consumptionOperations = [
   declare({
     name: 'bulk_create_consumption_intervals',
     title: 'Record many consumption intervals, all or nothing',
-    description:
-      'Records many consumption intervals in one call (existing ones are updated). All or nothing: if any row is refused, none is stored and the refused rows are named.',
+    description: 'Records many consumption intervals, updating existing ones; all or nothing.',
     method: 'POST',
     path: '/consumption-intervals/bulk/',
     hints: hints.append,
-    args: { intervals: rows(interval, 'interval') },
+    args: { intervals: rowsLike(interval, 'interval', 'create_consumption_interval') },
     body: { ...intervalBody, rows: 'intervals' },
     result: { kind: 'batch', view: intervalView },
   }),
   declare({
     name: 'bulk_create_consumption_intervals_partial',
     title: 'Record many consumption intervals, row by row',
-    description:
-      'Records many consumption intervals; each row succeeds or fails on its own. The result lists created and updated rows and the failed rows with their ALA error codes.',
+    description: 'Records many consumption intervals; each row succeeds or fails on its own.',
     method: 'POST',
     path: '/consumption-intervals/bulk-partial/',
     hints: hints.append,
-    args: { intervals: rows(interval, 'interval') },
+    args: { intervals: rowsLike(interval, 'interval', 'create_consumption_interval') },
     body: { ...intervalBody, rows: 'intervals' },
     result: { kind: 'batch', view: intervalView },
   }),
@@ -162,13 +151,13 @@ export const consumptionOperations = [
     name: 'list_annual_consumption',
     title: 'List annual consumption',
     description:
-      'Lists the computed consumption per meter of one building and calendar year, with emission factors and linked tenants. Its ids are the annual_consumption_id that esg_update_annual_consumption and esg_create_tenant_consumption_link take.',
+      "Lists a building's computed consumption per meter for one calendar year, with emission factors and tenants; esg_update_annual_consumption takes its ids.",
     method: 'GET',
     path: '/consumption/annual/',
     hints: hints.read,
     args: {
       external_building_id: externalBuildingId(),
-      year: integer('Calendar year, e.g. 2025', 1900, 2200),
+      year: integer('e.g. 2025', 1900, 2200),
       external_meter_id: externalId('Only the entry of this meter (its external id)').optional(),
     },
     query: ['external_building_id', 'year', 'external_meter_id'],
@@ -178,15 +167,14 @@ export const consumptionOperations = [
   declare({
     name: 'update_annual_consumption',
     title: 'Set the market-based emission factor',
-    description:
-      'Sets the market-based emission factor of one annual consumption entry and whether that energy is renewable; nothing else can be changed.',
+    description: 'Sets the market-based emission factor and renewable flag of an annual consumption entry.',
     method: 'PATCH',
     path: '/consumption/annual/{annual_consumption_id}/',
     hints: hints.overwrite,
     args: {
-      annual_consumption_id: uuid('The annual consumption entry', 'esg_list_annual_consumption'),
-      market_based_emission_factor: quantity('Market-based emission factor, decimal string, e.g. "0.128"').optional(),
-      is_renewable: flag('Whether the energy is from renewable sources').optional(),
+      annual_consumption_id: uuid(undefined, 'esg_list_annual_consumption'),
+      market_based_emission_factor: quantity('e.g. "0.128"').optional(),
+      is_renewable: flag().optional(),
     },
     partialUpdate: true,
     body: { type: 'ANNUAL_CONSUMPTION', attributes: ['market_based_emission_factor', 'is_renewable'] },
@@ -196,13 +184,13 @@ export const consumptionOperations = [
     name: 'create_utility_data_batch_info',
     title: 'Create a utility data batch',
     description:
-      'Creates an unchangeable record of where a batch of utility data comes from; pass its id as batch_info_uuid when writing the meters, readings or intervals of that import (e.g. with esg_create_meter_reading).',
+      'Records where a batch of utility data comes from; pass its id as batch_info_uuid to esg_create_meter_reading and the other writes of the batch.',
     method: 'POST',
     path: '/utility-data-batch-info/',
     hints: hints.append,
     args: {
-      data_source_label: text('Name of the data source, e.g. "Stadtwerke Koblenz portal"'),
-      data_source_value: text('Identifier within the source, e.g. an export or invoice number'),
+      data_source_label: text('e.g. "Stadtwerke Koblenz portal"'),
+      data_source_value: text('e.g. an export or invoice number'),
       external_id: externalId('Your id for this batch').optional(),
     },
     body: { type: 'UTILITY_DATA_BATCH_INFO', attributes: ['data_source_label', 'data_source_value', 'external_id'] },

@@ -59,9 +59,8 @@ const eventView: ResourceView = {
   }),
 };
 
-const fileExternalId = () => externalId('External id of the file (set with esg_set_file_external_id)');
-const apiOnly =
-  'Only files uploaded through the API (source API) can be changed or deleted this way; documents added in the application cannot.';
+const fileExternalId = () => externalId('Set with esg_set_file_external_id');
+const apiOnly = 'Only files uploaded through the API can be changed this way.';
 const declare = declarer(esg, 'files');
 
 export const fileOperations = [
@@ -69,7 +68,7 @@ export const fileOperations = [
     name: 'upload_file',
     title: 'Upload a document',
     description:
-      'Uploads a document (any format) and returns its file id. Then give it an external id with esg_set_file_external_id to set its name, type and building.',
+      'Uploads a document (any format), returning its file id; give it an external id next with esg_set_file_external_id.',
     method: 'POST',
     path: '/files/',
     hints: hints.append,
@@ -79,8 +78,7 @@ export const fileOperations = [
   declare({
     name: 'download_file',
     title: 'Download a document',
-    description:
-      'Downloads a document by file id: saved to save_to, or embedded when small; the result also carries its metadata.',
+    description: 'Downloads a document by file id, with its metadata.',
     method: 'GET',
     path: '/files/{file_id}/',
     hints: hints.read,
@@ -90,8 +88,7 @@ export const fileOperations = [
   declare({
     name: 'set_file_external_id',
     title: 'Set the external id of a file',
-    description:
-      'Gives a file your external id, which the metadata and delete tools use. Has no effect when the file already has one.',
+    description: 'Gives a file your external id, which the metadata and delete tools use (once).',
     method: 'POST',
     path: '/files/{file_id}/external-id/',
     hints: hints.append,
@@ -102,7 +99,7 @@ export const fileOperations = [
   declare({
     name: 'get_file_metadata',
     title: 'Get the metadata of a file',
-    description: 'Returns name, document type, source, buildings and validity of a file addressed by its external id.',
+    description: 'Returns name, type, source, buildings and validity of a file by its external id.',
     method: 'GET',
     path: '/files/metadata/',
     hints: hints.read,
@@ -113,15 +110,15 @@ export const fileOperations = [
   declare({
     name: 'update_file_metadata',
     title: 'Update the metadata of a file',
-    description: `Changes name, document type or building of a file addressed by its external id; omitted fields keep their value. ${apiOnly}`,
+    description: `Changes name, type or building of a file by its external id. ${apiOnly}`,
     method: 'PATCH',
     path: '/files/metadata/',
     hints: hints.overwrite,
     args: {
       external_id: fileExternalId(),
-      name: text('New name').optional(),
-      document_type: choice(DOCUMENT_TYPES, 'Kind of document').optional(),
-      building_external_id: externalBuildingId('External id of the building the file belongs to').optional(),
+      name: text().optional(),
+      document_type: choice(DOCUMENT_TYPES, 'Kind of document, e.g. UTILITY_BILL or ENERGY_CERTIFICATE').optional(),
+      building_external_id: externalBuildingId().optional(),
     },
     query: ['external_id'],
     partialUpdate: true,
@@ -132,7 +129,7 @@ export const fileOperations = [
   declare({
     name: 'delete_file',
     title: 'Delete a file',
-    description: `Deletes a file and its metadata, addressed by its external id. ${apiOnly}`,
+    description: `Deletes a file by its external id. ${apiOnly}`,
     method: 'DELETE',
     path: '/files/',
     hints: hints.remove,
@@ -144,14 +141,13 @@ export const fileOperations = [
   declare({
     name: 'list_file_events',
     title: 'List document events',
-    description:
-      'Lists documents created, updated or deleted between two moments, with the file id, external id, source and type of each.',
+    description: 'Lists documents created, updated or deleted in a period, with file id, external id, source and type.',
     method: 'GET',
     path: '/file-events/',
     hints: hints.read,
     args: {
-      start_time: isoDateTime('Start of the period, e.g. 2026-11-01T00:00:00Z'),
-      end_time: isoDateTime('End of the period, e.g. 2026-11-22T00:00:00Z'),
+      start_time: isoDateTime(),
+      end_time: isoDateTime(),
     },
     query: ['start_time', 'end_time'],
     list: { paged: false },

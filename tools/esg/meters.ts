@@ -1,7 +1,5 @@
 /** Utility meters: created against a building's external id, or imported from an address. */
-import { z } from 'zod';
 import { hints, type ResourceView } from '../../src/dispatch/operation.js';
-import { strictObject } from '../../src/dispatch/strict-object.js';
 import { choice, clearableText, isoDate, text } from '../fields.js';
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
@@ -16,6 +14,7 @@ import {
   integerIdSchema,
   meterRule,
   PROCURED_BY,
+  rowsLike,
   SUB_CATEGORIES,
   UNITS,
   UTILITIES,
@@ -66,21 +65,21 @@ const meterImportView: ResourceView = {
 
 /** The meter attributes the create and import payloads share. */
 const meterFields = {
-  external_id: externalId('Your id for the meter; later calls address the meter by it'),
-  meter_id: text('Serial number printed on the meter'),
-  category: choice(UTILITIES, 'What the meter measures'),
-  units: choice(UNITS, 'Unit of the readings; WATER meters use CUBIC_METERS'),
+  external_id: externalId('Your id for the meter'),
+  meter_id: text('Serial number'),
+  category: choice(UTILITIES),
+  units: choice(UNITS, 'WATER meters use CUBIC_METERS'),
   heating_system: choice(HEATING_SYSTEMS, 'Required for HEATING meters').optional(),
   cooling_system: choice(COOLING_SYSTEMS, 'Required for COOLING meters').optional(),
   sub_category: choice(SUB_CATEGORIES, 'Required for WATER meters').optional(),
-  multiplication_factor: factor('Factor applied to readings, decimal string; "1" when omitted').optional(),
+  multiplication_factor: factor('Default "1"').optional(),
   description: text('Description').optional(),
 };
 const meterFieldNames = Object.keys(meterFields);
 
 const importFields = {
   ...meterFields,
-  address: text('Address of the building the meter belongs to; the meter is matched to a building from it'),
+  address: text('Of the building, to match the meter to it'),
 };
 
 const declare = declarer(esg, 'meters');
@@ -88,20 +87,17 @@ const declare = declarer(esg, 'meters');
 export const createUtilityMeter = declare({
   name: 'create_utility_meter',
   title: 'Create a utility meter',
-  description:
-    'Creates a utility meter in a building given by its external id. HEATING needs heating_system, COOLING cooling_system, WATER sub_category and CUBIC_METERS.',
+  description: 'Creates a utility meter in a building given by its external id.',
   method: 'POST',
   path: '/utility-meters/',
   hints: hints.append,
   args: {
     external_building_id: externalBuildingId(),
     ...meterFields,
-    custom_conversion_factor: factor(
-      'Conversion factor for readings in CUBIC_METERS, decimal string; required for HEATING and ELECTRICITY meters in CUBIC_METERS (GAS defaults to 10, DISTRICT_HEATING to 704)',
-    ).optional(),
+    custom_conversion_factor: factor('Required for HEATING and ELECTRICITY meters in CUBIC_METERS').optional(),
     procured_by: choice(PROCURED_BY, 'Who buys the energy; LANDLORD when omitted').optional(),
-    activation_date: isoDate('Date the meter went into service, YYYY-MM-DD').optional(),
-    deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
+    activation_date: isoDate('Put into service').optional(),
+    deactivation_date: isoDate('Taken out of service').optional(),
     batch_info_uuid: batchInfoUuid(),
   },
   check: (args) => meterRule(args, true),
@@ -138,8 +134,7 @@ const updatable = [
 export const updateUtilityMeter = declare({
   name: 'update_utility_meter',
   title: 'Update a utility meter',
-  description:
-    'Changes attributes of a utility meter addressed by its external id; omitted fields keep their value. Systems and sub-category only change on meters of the matching category.',
+  description: 'Changes a utility meter addressed by its external id; systems and sub-category only on meters of their category.',
   method: 'PATCH',
   path: '/utility-meters/{meter_external_id}/',
   hints: hints.overwrite,
@@ -151,11 +146,11 @@ export const updateUtilityMeter = declare({
     heating_system: choice(HEATING_SYSTEMS, 'New heating system (HEATING meters)').optional(),
     cooling_system: choice(COOLING_SYSTEMS, 'New cooling system (COOLING meters)').optional(),
     sub_category: choice(SUB_CATEGORIES, 'New sub-category (WATER meters)').optional(),
-    multiplication_factor: factor('New multiplication factor, decimal string').optional(),
-    custom_conversion_factor: factor('New conversion factor for readings in CUBIC_METERS, decimal string').optional(),
+    multiplication_factor: factor().optional(),
+    custom_conversion_factor: factor('For readings in CUBIC_METERS').optional(),
     procured_by: choice(PROCURED_BY, 'Who buys the energy').optional(),
-    activation_date: isoDate('Date the meter went into service, YYYY-MM-DD').optional(),
-    deactivation_date: isoDate('Date the meter was taken out of service, YYYY-MM-DD').optional(),
+    activation_date: isoDate('Put into service').optional(),
+    deactivation_date: isoDate('Taken out of service').optional(),
     description: clearableText('New description (at most 255 characters); null removes it', 255).optional(),
   },
   partialUpdate: true,
@@ -166,8 +161,7 @@ export const updateUtilityMeter = declare({
 export const createUtilityMeterImport = declare({
   name: 'create_utility_meter_import',
   title: 'Import a utility meter by address',
-  description:
-    'Registers a utility meter for a building known only by its address; the import is matched to a building and shows its status (IMPORTED, ASSIGNED, CREATED, REJECTED).',
+  description: 'Registers a utility meter for a building known only by its address; the import is matched to a building.',
   method: 'POST',
   path: '/utility-meters/import/',
   hints: hints.append,
@@ -180,15 +174,12 @@ export const createUtilityMeterImport = declare({
 export const bulkCreateUtilityMeterImports = declare({
   name: 'bulk_create_utility_meter_imports',
   title: 'Import several utility meters by address',
-  description:
-    'Imports many utility meters by address in one call. Each row succeeds or fails on its own: the result lists the imports created and the failed rows with their ALA error codes.',
+  description: 'Imports many utility meters by address; each row succeeds or fails on its own.',
   method: 'POST',
   path: '/utility-meters/bulk-import-partial/',
   hints: hints.append,
   args: {
-    meters: z.array(strictObject(importFields)).min(1, { error: 'give at least one meter' }).meta({
-      description: 'The meters to import, one object per meter with the same fields as esg_create_utility_meter_import',
-    }),
+    meters: rowsLike(importFields, 'meter', 'create_utility_meter_import'),
   },
   check: (row) => meterRule(row, false),
   body: { type: 'UTILITY_METER_IMPORT', rows: 'meters', attributes: Object.keys(importFields) },

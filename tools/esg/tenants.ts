@@ -49,32 +49,31 @@ const linkView: ResourceView = {
 };
 
 const tenantFields = {
-  external_id: externalId('Your id for the tenant; an existing tenant with this id is updated'),
-  external_building_id: externalBuildingId('External id of the building the tenant occupies; a changed id moves the tenant'),
-  name: text('Tenant name, e.g. "Café Rheinblick GmbH"', 255),
+  external_id: externalId('An existing tenant with this id is updated'),
+  external_building_id: externalBuildingId('A changed one moves the tenant'),
+  name: text(undefined, 255),
   description: text('Description', 255).optional(),
-  lease_start_date: isoDate('Lease start, YYYY-MM-DD').optional(),
-  lease_end_date: isoDate('Lease end, YYYY-MM-DD').optional(),
-  lease_area_square_meters: factor('Leased area in m², decimal string, e.g. "412.5"').optional(),
-  green_signature_date: isoDate('Date the green lease clause was signed, YYYY-MM-DD').optional(),
-  contact_salutation: choice(['MALE', 'FEMALE', 'FAMILY', 'NONBINARY'], 'Salutation of the contact person').optional(),
-  contact_title: choice(['DR', 'PROF', 'PROFDR'], 'Academic title of the contact person').optional(),
+  lease_start_date: isoDate('Lease start').optional(),
+  lease_end_date: isoDate('Lease end').optional(),
+  lease_area_square_meters: factor('m²').optional(),
+  green_signature_date: isoDate('Green lease clause signed').optional(),
+  contact_salutation: choice(['MALE', 'FEMALE', 'FAMILY', 'NONBINARY']).optional(),
+  contact_title: choice(['DR', 'PROF', 'PROFDR']).optional(),
   contact_first_name: text('Contact first name', 255).optional(),
   contact_last_name: text('Contact last name', 255).optional(),
-  contact_email: z.email({ error: 'must be an e-mail address' }).max(255).meta({ description: 'Contact e-mail' }).optional(),
+  contact_email: z.email({ error: 'must be an e-mail address' }).max(255).optional(),
   contact_phone_number: text('Contact phone number', 255).optional(),
 };
 
 const tenantId = (description: string) => externalId(description);
-const annualConsumptionId = () => uuid('The annual consumption entry', 'esg_list_annual_consumption');
+const annualConsumptionId = () => uuid(undefined, 'esg_list_annual_consumption');
 const declare = declarer(esg, 'tenants');
 
 export const tenantOperations = [
   declare({
     name: 'upsert_tenant',
     title: 'Create or update a tenant',
-    description:
-      'Creates a tenant of a building, or updates the tenant with the same external_id (including its building). The result says whether it was created or updated.',
+    description: 'Creates a tenant of a building, or updates the one with the same external_id (building included).',
     method: 'POST',
     path: '/tenants/',
     hints: hints.overwrite,
@@ -86,7 +85,7 @@ export const tenantOperations = [
   declare({
     name: 'create_tenant_attachment',
     title: 'Attach a comment or document to a tenant',
-    description: 'Adds a COMMENT (with comment) or a DOCUMENT (with the file_id of an uploaded file) to a tenant.',
+    description: 'Adds a COMMENT or an uploaded DOCUMENT to a tenant.',
     method: 'POST',
     path: '/tenants/{external_tenant_id}/attachments/',
     hints: hints.append,
@@ -102,8 +101,7 @@ export const tenantOperations = [
   declare({
     name: 'create_tenant_consumption_link',
     title: 'Link a tenant to an annual consumption',
-    description:
-      "Attributes a year's consumption of a meter to a tenant; tenant and consumption must belong to the same building.",
+    description: "Attributes a meter's annual consumption to a tenant of the same building.",
     method: 'POST',
     path: '/tenant-consumption-links/',
     hints: hints.append,

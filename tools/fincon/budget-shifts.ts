@@ -26,7 +26,7 @@ export const listBudgetShifts = declare({
   name: 'list_budget_shifts',
   title: 'List budget shifts',
   description:
-    'Lists budget moved between contract units of a project (SHIFT) or added to / taken from it (INCREASE, DECREASE), with amount and reason. Filter by project or contract unit.',
+    "Lists budget moved between a project's contract units (SHIFT), added (INCREASE) or taken (DECREASE), with amount and reason.",
   method: 'GET',
   path: '/budget_shifts/',
   hints: hints.read,

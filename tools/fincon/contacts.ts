@@ -36,13 +36,13 @@ const contactId = (description: string) => uuid(description, 'list_contacts');
 const contactFields = {
   name: text('Company or display name', 250),
   salutation: choice(['NOT_SPECIFIED', 'MALE', 'FEMALE', 'NON_BINARY', 'FAMILY'], 'Salutation'),
-  title: choice(['NO_TITLE', 'DR', 'PROF', 'PROF_DR'], 'Academic title'),
-  email: text('Email address', 250),
+  title: choice(['NO_TITLE', 'DR', 'PROF', 'PROF_DR']),
+  email: text(undefined, 250),
   phone_number: text('Phone number', 250),
-  address: text('Street and number', 255),
-  zip_code: text('Postal code', 12),
+  address: text(undefined, 255),
+  zip_code: text(undefined, 12),
   city: text('City', 255),
-  description: text('Notes on the contact'),
+  description: text(),
 };
 const attributes = ['first_name', 'last_name', 'type', ...Object.keys(contactFields)];
 
@@ -51,7 +51,7 @@ export const contactOperations: readonly Operation[] = [
   declare({
     name: 'list_contacts',
     title: 'List contacts',
-    description: 'Lists contacts (people and companies for invoicing and correspondence, 100 per page) with email and phone.',
+    description: 'Lists contacts: people and companies for invoicing and correspondence.',
     method: 'GET',
     path: '/contacts/',
     hints: hints.read,
@@ -87,7 +87,7 @@ export const contactOperations: readonly Operation[] = [
   declare({
     name: 'create_contact',
     title: 'Create a contact',
-    description: 'Creates a contact (a person or company). Returns the new contact.',
+    description: 'Creates a contact (a person or company).',
     method: 'POST',
     path: '/contacts/',
     hints: hints.append,
@@ -104,7 +104,7 @@ export const contactOperations: readonly Operation[] = [
     ...byId,
     name: 'update_contact',
     title: 'Update a contact',
-    description: 'Changes name, address, email or phone of a contact; omitted fields keep their value.',
+    description: 'Changes name, address, email or phone of a contact.',
     method: 'PATCH',
     hints: hints.overwrite,
     args: {

@@ -28,20 +28,15 @@ function settableState<const T extends readonly [string, ...string[]]>(states: T
           ? `${String(issue.input)} cannot be set or changed through the API (reserve and financing units are managed in the application); use one of ${states.join(', ')}`
           : `must be one of ${states.join(', ')}`,
     })
-    .meta({
-      description: `Lifecycle state: ${states.join(', ')}. CONTINGENCY and FINANCING cannot be set through the API.`,
-    });
+    .meta({ description: 'CONTINGENCY and FINANCING cannot be set here' });
 }
 
-const initialBudget = netTaxInput(
-  'Initial budget as {"net": "250000.00", "tax": "47500.00"}; only for projects that do not use cost elements.',
-);
+const initialBudget = netTaxInput('Only for projects without cost elements');
 
 export const listContractUnits = declare({
   name: 'list_contract_units',
   title: 'List contract units',
-  description:
-    'Lists contract units: the budget packages of a project (100 per page). Filter by project with {"project.in": ["<project_id>"]}.',
+  description: 'Lists contract units (Vergabeeinheiten), the budget packages of a project.',
   method: 'GET',
   path: '/contract_units/',
   hints: hints.read,
@@ -66,7 +61,7 @@ export const getContractUnit = declare({
 export const createContractUnit = declare({
   name: 'create_contract_unit',
   title: 'Create a contract unit',
-  description: 'Creates a budget package in a project, optionally with its initial budget. Returns the new contract unit.',
+  description: 'Creates a budget package in a project, optionally with its initial budget.',
   method: 'POST',
   path: '/contract_units/',
   hints: hints.append,
@@ -90,14 +85,14 @@ export const updateContractUnit = declare({
   name: 'update_contract_unit',
   title: 'Update a contract unit',
   description:
-    'Changes name, description, state or initial budget of a contract unit; omitted fields keep their value. FINALIZED needs all its contracts completed.',
+    'Changes name, description, state or initial budget of a contract unit. FINALIZED needs all its contracts completed.',
   method: 'PATCH',
   path: '/contract_units/{id}/',
   pathArgs: { id: 'contract_unit_id' },
   hints: hints.overwrite,
   args: {
     contract_unit_id: uuid('The contract unit to change', 'list_contract_units'),
-    name: text('New name', 250).optional(),
+    name: text(undefined, 250).optional(),
     description: text('New description').optional(),
     state: settableState(['BUDGETED', 'FULLY_AWARDED', 'FINALIZED']).optional(),
     initial_budget: initialBudget.optional(),

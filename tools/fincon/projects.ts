@@ -38,25 +38,25 @@ export const projectView: ResourceView = {
 const declare = declarer(fincon, 'projects');
 const setup = declarer(fincon, 'project_setup');
 const projectId = (description: string) => uuid(description, 'list_projects');
-const entityId = (description: string) => uuid(description, 'list_contracting_entities');
+const entityId = (description?: string) => uuid(description, 'list_contracting_entities');
 const read = { method: 'GET', hints: hints.read, result: projectView } as const;
 
-const area = (what: string) => decimalString(`${what} in m², decimal string`);
+const area = () => decimalString('m²');
 /** What create and update share; all optional. */
 const projectFields = allOptional({
-  identifier: text('Project identifier, e.g. "HM-2026"', 50),
+  identifier: text('e.g. "HM-2026"', 50),
   description: text('Description'),
   project_usage: choice(['COMMERCIAL_USAGE', 'NON_COMMERCIAL_USAGE', 'MIXED_USAGE'], 'Usage of the project'),
-  default_tax_rate: decimalString('Default tax rate in percent, e.g. "19.00"'),
-  estimated_start_date: isoDate('Estimated start, YYYY-MM-DD'),
-  estimated_end_date: isoDate('Estimated end, YYYY-MM-DD'),
-  gross_floor_area: area('Gross floor area'),
-  effective_floor_area: area('Effective floor area'),
-  residential_area: area('Residential area'),
-  commercial_area: area('Commercial area'),
-  rental_area: area('Rental area'),
-  gross_volume: decimalString('Gross volume in m³, decimal string'),
-  commercial_usage_ratio: decimalString('Commercial usage ratio, decimal string'),
+  default_tax_rate: decimalString('Percent, e.g. "19.00"'),
+  estimated_start_date: isoDate('Estimated start'),
+  estimated_end_date: isoDate('Estimated end'),
+  gross_floor_area: area(),
+  effective_floor_area: area(),
+  residential_area: area(),
+  commercial_area: area(),
+  rental_area: area(),
+  gross_volume: decimalString('m³'),
+  commercial_usage_ratio: decimalString(),
 });
 const fieldNames = Object.keys(projectFields);
 
@@ -65,7 +65,7 @@ export const listProjects = declare({
   name: 'list_projects',
   title: 'List projects',
   description:
-    'Lists construction projects (100 per page) with name, identifier, status and dates. Start here to find a project id, e.g. filters {"name.contains": "Hunsrück"}.',
+    'Lists construction projects with status and dates. Start here for a project id, e.g. filters {"name.contains": "Hunsrück"}.',
   path: '/projects/',
   list: {
     filters: {
@@ -97,7 +97,7 @@ export const getProject = declare({
   ...read,
   name: 'get_project',
   title: 'Get a project',
-  description: 'Returns one project with all its master data (areas, tax rate, property, default contracting entity).',
+  description: 'Returns one project with all its master data.',
   path: '/projects/{id}/',
   pathArgs: { id: 'project_id' },
   args: { project_id: projectId('The project id') },
@@ -119,7 +119,7 @@ export const projectOperations: readonly Operation[] = [
     ...read,
     name: 'list_contracting_entity_projects',
     title: 'List the projects of a contracting entity',
-    description: 'Lists the projects whose default contracting entity (the commissioning company) is the given one.',
+    description: 'Lists the projects of one default contracting entity.',
     path: '/contracting_entities/{contracting_entity_id}/projects/',
     args: { contracting_entity_id: entityId('The contracting entity id') },
     list: {},
@@ -127,16 +127,16 @@ export const projectOperations: readonly Operation[] = [
   setup({
     name: 'create_project',
     title: 'Create a project',
-    description: 'Creates a project on a property with its default contracting entity. Returns the new project.',
+    description: 'Creates a project on a property with its default contracting entity.',
     method: 'POST',
     path: '/projects/',
     hints: hints.append,
     args: {
-      name: text('Project name', 250),
-      property_id: uuid('The property the project is built on', 'list_properties'),
-      default_contracting_entity_id: entityId('The contracting entity that commissions its contracts by default'),
-      use_cost_elements: flag('Structure the budget by cost elements instead of contract unit budgets').optional(),
-      cost_element_tree_template_id: uuid('Cost element tree template to use', 'list_cost_element_tree_templates').optional(),
+      name: text(undefined, 250),
+      property_id: uuid(undefined, 'list_properties'),
+      default_contracting_entity_id: entityId(undefined),
+      use_cost_elements: flag('Budget by cost elements, not contract units').optional(),
+      cost_element_tree_template_id: uuid(undefined, 'list_cost_element_tree_templates').optional(),
       ...projectFields,
     },
     body: {
@@ -155,15 +155,14 @@ export const projectOperations: readonly Operation[] = [
   setup({
     name: 'update_project',
     title: 'Update a project',
-    description:
-      'Changes master data of a project (name, dates, areas, tax rate, default contracting entity); omitted fields keep their value.',
+    description: 'Changes master data of a project.',
     method: 'PATCH',
     path: '/projects/{id}/',
     pathArgs: { id: 'project_id' },
     hints: hints.overwrite,
     args: {
       project_id: projectId('The project to change'),
-      name: text('New name', 250).optional(),
+      name: text(undefined, 250).optional(),
       default_contracting_entity_id: entityId('New default contracting entity').optional(),
       ...projectFields,
     },
@@ -177,7 +176,7 @@ export const projectOperations: readonly Operation[] = [
   setup({
     name: 'list_project_custom_fields',
     title: 'List the custom fields of a project',
-    description: 'Lists the custom field values of one project, each with its name and value.',
+    description: 'Lists the custom field values of one project.',
     method: 'GET',
     path: '/projects/{project_id}/custom_fields/',
     hints: hints.read,

@@ -26,10 +26,10 @@ const declare = declarer(fincon, 'projects');
 const setup = declarer(fincon, 'project_setup');
 const propertyFields = allOptional({
   description: text('Description'),
-  address: text('Street and number', 255),
-  zip_code: text('Postal code', 12),
+  address: text(undefined, 255),
+  zip_code: text(undefined, 12),
   city: text('City', 255),
-  country: choice(COUNTRY_CODES, 'Two-letter country code, e.g. DE'),
+  country: choice(COUNTRY_CODES, 'e.g. DE'),
 });
 const attributes = ['name', ...Object.keys(propertyFields)];
 const byId = { path: '/properties/{id}/', pathArgs: { id: 'property_id' } } as const;
@@ -40,7 +40,7 @@ export const propertyOperations: readonly Operation[] = [
   declare({
     name: 'list_properties',
     title: 'List properties',
-    description: 'Lists properties (plots and buildings that projects are built on, 100 per page) with their address.',
+    description: 'Lists properties (plots and buildings that projects are built on) with their address.',
     method: 'GET',
     path: '/properties/',
     hints: hints.read,
@@ -71,11 +71,11 @@ export const propertyOperations: readonly Operation[] = [
   setup({
     name: 'create_property',
     title: 'Create a property',
-    description: 'Creates a property (a plot or building) that projects can be built on. Returns it.',
+    description: 'Creates a property (a plot or building) that projects are built on.',
     method: 'POST',
     path: '/properties/',
     hints: hints.append,
-    args: { name: text('Property name', 250), ...propertyFields },
+    args: { name: text(undefined, 250), ...propertyFields },
     body: { type: 'PROPERTY', attributes },
     result: propertyView,
   }),
@@ -83,10 +83,10 @@ export const propertyOperations: readonly Operation[] = [
     ...byId,
     name: 'update_property',
     title: 'Update a property',
-    description: 'Changes name, address or description of a property; omitted fields keep their value.',
+    description: 'Changes name, address or description of a property.',
     method: 'PATCH',
     hints: hints.overwrite,
-    args: { property_id: propertyId('The property to change'), name: text('New name', 250).optional(), ...propertyFields },
+    args: { property_id: propertyId('The property to change'), name: text(undefined, 250).optional(), ...propertyFields },
     partialUpdate: true,
     body: { type: 'PROPERTY', attributes },
     result: propertyView,

@@ -54,8 +54,7 @@ export const setupOperations: readonly Operation[] = [
     ...read,
     name: 'list_cost_elements',
     title: 'List cost elements',
-    description:
-      'Lists cost elements (the nodes of a cost structure, 100 per page) with category and parent. Filter by tree template or parent.',
+    description: 'Lists cost elements, the nodes of a cost structure, with category and parent.',
     path: '/cost_elements/',
     list: {
       filters: {
@@ -83,7 +82,7 @@ export const setupOperations: readonly Operation[] = [
     ...read,
     name: 'list_cost_element_tree_templates',
     title: 'List cost element tree templates',
-    description: 'Lists the templates that define a cost element tree for projects (100 per page).',
+    description: 'Lists the templates that define a cost element tree for projects.',
     path: '/cost_element_tree_templates/',
     list: { filters: { id: oneOf, name: matches, description: matches, created_at: bounds } },
     result: treeTemplateView,
@@ -114,7 +113,7 @@ export const setupOperations: readonly Operation[] = [
     name: 'list_custom_field_definitions',
     title: 'List custom field definitions',
     description:
-      'Lists the custom fields defined for contracts and projects (100 per page) with type and unit. A former MONEY field shows as DECIMAL with unit CURRENCY.',
+      'Lists the custom fields of contracts and projects with type and unit (a former MONEY field: DECIMAL in CURRENCY).',
     path: '/custom_field_definitions/',
     list: {
       filters: {
@@ -133,7 +132,7 @@ export const setupOperations: readonly Operation[] = [
     ...read,
     name: 'get_custom_field_definition',
     title: 'Get a custom field definition',
-    description: 'Returns one custom field definition: name, export name, object type, field type and unit.',
+    description: 'Returns one custom field definition.',
     path: '/custom_field_definitions/{id}/',
     pathArgs: { id: 'custom_field_definition_id' },
     args: { custom_field_definition_id: uuid('The definition id', 'list_custom_field_definitions') },

@@ -65,7 +65,7 @@ function financialsView(
   return { type, singular, plural, label, columns, totals, schema: resourceSchema(attributes) };
 }
 
-const projectIds = uuidList('The projects to report on (required by the API)', 'list_projects');
+const projectIds = uuidList(undefined, 'list_projects');
 const declare = declarer(fincon, 'reporting');
 
 interface Report {
@@ -99,7 +99,7 @@ function detail(name: string, title: string, description: string, path: string, 
 
 const costElementIds = { cost_element: out.id, cost_element_tree_template: out.id, project: out.id };
 const costElementReport = (what: string) =>
-  `Cost roll-up by cost element${what} (up to 1000 rows per page): budgets, contract amounts, approved and paid amounts, forecasts. Rows form a tree, so do not add them up.`;
+  `Cost roll-up by cost element${what}: budgets, contracted, approved, paid, forecasts. Rows form a tree: do not add them up.`;
 
 const outrightSaleView = financialsView(
   'OUTRIGHT_SALE_FINANCIALS',
@@ -157,8 +157,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_project_financials',
     title: 'Project financials',
-    description:
-      'Cost roll-up per project (up to 1000 per page): budgets, contract and change order amounts, approved and paid amounts, forecasts and deviations.',
+    description: 'Cost roll-up per project: budgets, contracted, change orders, approved, paid, forecasts, deviations.',
     path: '/reporting/projects/',
     view: financialsView(
       'PROJECT_FINANCIALS',
@@ -173,8 +172,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_contract_unit_financials',
     title: 'Contract unit financials',
-    description:
-      'Cost roll-up per contract unit (up to 1000 per page): budget, awarded, approved and paid amounts, forecasts; page totals. Filter by project.',
+    description: 'Cost roll-up per contract unit: budget, awarded, approved, paid, forecasts.',
     path: '/reporting/contract_units/',
     view: financialsView(
       'CONTRACT_UNIT_FINANCIALS',
@@ -189,8 +187,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_contract_financials',
     title: 'Contract financials',
-    description:
-      'Cost roll-up per contract (up to 1000 per page): contract and change order amounts, approved and paid amounts, retentions, forecasts; page totals. Filter by project.',
+    description: 'Cost roll-up per contract: contracted, change orders, approved, paid, retentions, forecasts.',
     path: '/reporting/contracts/',
     view: financialsView(
       'CONTRACT_FINANCIALS',
@@ -260,9 +257,9 @@ export const reportingOperations: readonly Operation[] = [
     name: 'list_cash_outflow',
     title: 'Cash outflow by cost element',
     description:
-      'Planned and actual cash outflow of one project per month, as a tree of cost element, contract unit and contract nodes (beta: the shape may change).',
+      'Planned and actual cash outflow of one project per month, as a tree of cost elements, contract units and contracts (beta).',
     path: '/reporting/cash_outflow/cost_elements/',
-    args: { project_id: uuid('The project (required by the API)', 'list_projects') },
+    args: { project_id: uuid(undefined, 'list_projects') },
     view: financialsView(
       'CASH_OUTFLOW_NODE',
       'cash outflow node',
@@ -288,7 +285,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_outright_sales',
     title: 'Outright sales',
-    description: 'Revenue roll-up of outright sales (up to 1000 per page): planned revenues and recorded payments; page totals.',
+    description: 'Revenue roll-up of outright sales: planned revenues and recorded payments.',
     path: '/reporting/outright_sales/',
     view: outrightSaleView,
     list: { filters: revenueFilters(['total_planned_revenues', 'total_recorded_payments'], { identifier: matches }) },
@@ -304,8 +301,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_rent_units',
     title: 'Rent units',
-    description:
-      'Rental revenue per rent unit (up to 1000 per page): status, payment period, expected total, recorded and overdue payments.',
+    description: 'Rental revenue per rent unit: expected, recorded and overdue payments.',
     path: '/reporting/rent_units/',
     view: rentUnitView,
     list: {
@@ -329,7 +325,7 @@ export const reportingOperations: readonly Operation[] = [
   report({
     name: 'list_sales_units',
     title: 'Sales units',
-    description: 'Sales revenue per sales unit (up to 1000 per page): status, listed and sold price, selling date; page totals.',
+    description: 'Sales revenue per sales unit: status, listed and sold price, selling date.',
     path: '/reporting/sales_units/',
     view: salesUnitView,
     list: { filters: revenueFilters(['sold_price', 'listed_price'], { status: oneOf, selling_date: boundsOrUnset }) },

@@ -40,8 +40,7 @@ export function changeOrderOperations(scope: Scope): Operation[] {
       ...common,
       name: 'list_change_orders',
       title: 'List change orders',
-      description:
-        'Lists change orders (contract amendments, 100 per page) with state and claimed and approved amounts; page totals. Filter by contract, project or state.',
+      description: 'Lists change orders (Nachträge, contract amendments) with state and claimed and approved amounts.',
       path: '/change_orders/',
       list: {
         filters: {
@@ -71,7 +70,7 @@ export function changeOrderOperations(scope: Scope): Operation[] {
       ...common,
       name: 'get_change_order',
       title: 'Get a change order',
-      description: 'Returns one change order with its amounts, basis of claim, trigger and state dates.',
+      description: 'Returns one change order with amounts, basis of claim and trigger.',
       path: '/change_orders/{id}/',
       pathArgs: { id: 'change_order_id' },
       args: { change_order_id: uuid('The change order id', scope.tool('list_change_orders')) },
@@ -80,7 +79,7 @@ export function changeOrderOperations(scope: Scope): Operation[] {
       ...common,
       name: 'list_contract_change_orders',
       title: 'List the change orders of a contract',
-      description: 'Lists the change orders of one contract with state and amounts, and totals them.',
+      description: 'Lists the change orders of one contract, and totals them.',
       path: '/contracts/{contract_id}/change_orders/',
       args: { contract_id: contractId(scope) },
       list: {},

@@ -91,15 +91,15 @@ const creatableType = z
         ? `${String(issue.input)} contracts cannot be created through the API: it creates only single (STANDARD) contracts, as DRAFT; set up multipart and recurring contracts in the application`
         : 'must be STANDARD',
   })
-  .meta({ description: 'Only STANDARD: the API creates single contracts; MULTIPART and RECURRING ones cannot be created here.' });
+  .meta({ description: 'MULTIPART and RECURRING cannot be created here' });
 
 const contractFields = {
   description: text('Description'),
   contract_number: text('Contract number', 250),
   cost_center: text('Cost center', 100),
-  date_contract: isoDate('Contract date, YYYY-MM-DD'),
+  date_contract: isoDate('Contract date'),
   booking_account_number: integer('Booking account number', 1, 999_999_999),
-  amount: moneyInput('Contract amount as {"net": "480000.00", "tax": "91200.00"}, optionally with "currency"'),
+  amount: moneyInput(),
 };
 const contractAttributes = ['name', ...Object.keys(contractFields)];
 
@@ -112,16 +112,16 @@ export function contractOperations(scope: Scope): Operation[] {
   const parentType = parent.toUpperCase();
   const parentList = scope.tool(parent === 'measure' ? 'list_measures' : 'list_contract_units');
   const entityId = (what: string) => uuid(what, scope.tool('list_contracting_entities'));
-  const contractorId = (what: string) => uuid(what, scope.tool('list_contractors'));
+  const contractorId = (what?: string) => uuid(what, scope.tool('list_contractors'));
   const read = { method: 'GET', hints: hints.read, result: view } as const;
-  const contractsOf = (what: string) => `Lists the contracts of one ${what} (100 per page) with number, status, type and amount.`;
+  const contractsOf = (what: string) => `Lists the contracts of one ${what}.`;
 
   return [
     declare({
       ...read,
       name: 'list_contracts',
       title: 'List contracts',
-      description: `Lists contracts with contractors (100 per page): number, status, type and contract amount. Filter by ${parent}, project, contractor or status.`,
+      description: `Lists contracts with contractor, number, status and amount.`,
       path: '/contracts/',
       include: contractIncludes(scope),
       list: {
@@ -148,8 +148,7 @@ export function contractOperations(scope: Scope): Operation[] {
       ...read,
       name: 'get_contract',
       title: 'Get a contract',
-      description:
-        'Returns one contract; include its contractor, contracting entity or contract unit (and project) in the same call.',
+      description: 'Returns one contract with its amount, status and dates.',
       path: '/contracts/{id}/',
       pathArgs: { id: 'contract_id' },
       args: { contract_id: contractId(scope) },
@@ -190,16 +189,16 @@ export function contractOperations(scope: Scope): Operation[] {
     admin({
       name: 'create_contract',
       title: 'Create a contract',
-      description: `Creates a single (STANDARD) contract in status DRAFT under a ${parent.replace('_', ' ')}. Returns the new contract.`,
+      description: `Creates a single (STANDARD) contract in status DRAFT under a ${parent.replace('_', ' ')}.`,
       method: 'POST',
       path: '/contracts/',
       hints: hints.append,
       args: {
         [`${parent}_id`]: uuid(`The ${parent.replace('_', ' ')} the contract belongs to`, parentList),
-        contracting_entity_id: entityId('The contracting entity (client side) that commissions the contract'),
-        contractor_id: contractorId('The contractor; required before the status can leave DRAFT').optional(),
-        name: text('Contract name', 250),
-        is_reverse_charge: flag('true when the contractor invoices without VAT (reverse charge)'),
+        contracting_entity_id: entityId('The client-side company commissioning it'),
+        contractor_id: contractorId().optional(),
+        name: text(undefined, 250),
+        is_reverse_charge: flag('Invoiced without VAT'),
         contract_type: creatableType.optional(),
         ...allOptional(contractFields),
       },
@@ -217,20 +216,16 @@ export function contractOperations(scope: Scope): Operation[] {
     admin({
       name: 'update_contract',
       title: 'Update a contract',
-      description:
-        'Changes master data, amount, status or the contractor, contracting entity or parent of a contract; omitted fields keep their value.',
+      description: 'Changes master data, amount, status, parties or parent of a contract.',
       method: 'PATCH',
       path: '/contracts/{id}/',
       pathArgs: { id: 'contract_id' },
       hints: hints.overwrite,
       args: {
         contract_id: contractId(scope),
-        name: text('New name', 250).optional(),
+        name: text(undefined, 250).optional(),
         ...allOptional(contractFields),
-        status: choice(
-          CONTRACT_STATUSES,
-          'New status; leaving DRAFT needs a contractor, and MULTIPART contracts cannot change status here',
-        ).optional(),
+        status: choice(CONTRACT_STATUSES, 'Leaving DRAFT needs a contractor').optional(),
         contractor_id: contractorId('New contractor').optional(),
         contracting_entity_id: entityId('New contracting entity').optional(),
         [`${parent}_id`]: uuid(`Move the contract to this ${parent.replace('_', ' ')}`, parentList).optional(),
@@ -254,7 +249,7 @@ export function contractOperations(scope: Scope): Operation[] {
       name: 'get_contract_terms',
       title: 'Get the terms of a contract',
       description:
-        'Returns the payment terms of a contract: payment and cash discount periods per invoice type, discount and deduction percentages, and the calculation rules.',
+        "Returns a contract's payment terms: payment and discount periods per invoice type, discount and deduction percentages.",
       method: 'GET',
       path: '/contracts/{contract_id}/contract_terms/',
       hints: hints.read,
@@ -264,7 +259,7 @@ export function contractOperations(scope: Scope): Operation[] {
     admin({
       name: 'list_contract_custom_fields',
       title: 'List the custom fields of a contract',
-      description: 'Lists the custom field values of one contract, each with its name and value.',
+      description: 'Lists the custom field values of one contract.',
       method: 'GET',
       path: '/contracts/{contract_id}/custom_fields/',
       hints: hints.read,

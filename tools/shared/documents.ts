@@ -62,7 +62,7 @@ function parentDocuments(scope: Scope, parent: DocumentParent): Operation[] {
       description:
         variant === 'download'
           ? `Downloads the file of one ${what} document.`
-          : `Downloads a ${what} document with its review annotations, or the original file when it has none.`,
+          : `Downloads one ${what} document with its review annotations (the original without any).`,
       method: 'GET',
       path: `${one}${variant}/`,
       hints: hints.read,
@@ -74,7 +74,7 @@ function parentDocuments(scope: Scope, parent: DocumentParent): Operation[] {
     declare({
       name: `list_${key}_documents`,
       title: `List the documents of a${key === 'invoice' ? 'n' : ''} ${what}`,
-      description: `Lists the documents attached to one ${what} with type, file name and upload time.`,
+      description: `Lists the documents of one ${what}.`,
       method: 'GET',
       path: parent.collection,
       hints: hints.read,
@@ -85,7 +85,7 @@ function parentDocuments(scope: Scope, parent: DocumentParent): Operation[] {
     declare({
       name: `get_${key}_document`,
       title: `Get a ${what} document`,
-      description: `Returns the metadata of one ${what} document: type, file name, upload time.`,
+      description: `Returns the metadata of one ${what} document.`,
       method: 'GET',
       path: one,
       hints: hints.read,
@@ -95,11 +95,11 @@ function parentDocuments(scope: Scope, parent: DocumentParent): Operation[] {
     declare({
       name: `upload_${key}_document`,
       title: `Upload a ${what} document`,
-      description: `Attaches a PDF to a${key === 'invoice' ? 'n' : ''} ${what} as the given document type. Returns the new document.`,
+      description: `Attaches a PDF to a${key === 'invoice' ? 'n' : ''} ${what} as the given document type.`,
       method: 'POST',
       path: parent.collection,
       hints: hints.append,
-      args: { [`${key}_id`]: parentId, document_type: choice(parent.uploadTypes, 'What the document is') },
+      args: { [`${key}_id`]: parentId, document_type: choice(parent.uploadTypes) },
       upload: { fileField: 'upload', fields: ['document_type'], pdfOnly: true },
       result: view,
     }),

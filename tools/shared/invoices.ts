@@ -67,26 +67,25 @@ const paidInvoiceType = z
         ? `paid invoices can only be SINGLE invoices; ${String(issue.input)} invoices go through the invoice workflow`
         : 'must be SINGLE',
   })
-  .default('SINGLE')
-  .meta({ description: 'Invoice type; paid invoices support only SINGLE' });
+  .default('SINGLE');
 
 /** Every attribute of an invoice that was paid outside the workflow; the API wants them all, nullable ones as null. */
 const paidInvoiceFields = {
-  external_identifier: text('Invoice number as written on the invoice, e.g. "2026-118"'),
-  internal_identifier: text('Internal invoice number').optional(),
+  external_identifier: text('Invoice number, e.g. "2026-118"'),
+  internal_identifier: text().optional(),
   invoice_type: paidInvoiceType,
-  unaudited_amount: netTaxInput('Amount claimed on the invoice'),
-  audited_amount: netTaxInput('Amount after audit'),
-  discounted_approved_amount: netTaxInput('Approved amount after cash discount'),
+  unaudited_amount: netTaxInput('Claimed'),
+  audited_amount: netTaxInput('After audit'),
+  discounted_approved_amount: netTaxInput('After cash discount'),
   paid_amount: netTaxInput('Amount paid'),
-  cash_discount: orNull(netTaxInput('Cash discount'), 'Cash discount taken as {"net", "tax"}; omit or null for none'),
-  date_received: isoDate('Date the invoice was received, YYYY-MM-DD'),
-  date_posted: isoDate('Posting date, YYYY-MM-DD'),
-  date_due: isoDate('Due date, YYYY-MM-DD'),
-  date_approved: orNull(isoDate('Approval date'), 'Approval date, YYYY-MM-DD; omit or null if unknown'),
-  date_discount: orNull(isoDate('Cash discount deadline'), 'Cash discount deadline, YYYY-MM-DD; omit or null for none'),
-  payment_date: isoDate('Date it was paid, YYYY-MM-DD'),
-  payment_comment: text('Comment stored with the payment').optional(),
+  cash_discount: orNull(netTaxInput(), 'null for none'),
+  date_received: isoDate(),
+  date_posted: isoDate(),
+  date_due: isoDate('Due date'),
+  date_approved: orNull(isoDate(), 'null if unknown'),
+  date_discount: orNull(isoDate(), 'Cash discount deadline; null for none'),
+  payment_date: isoDate(),
+  payment_comment: text().optional(),
 };
 
 /** Invoices exist in FinCon and CAPEX with the same shape and rules. */
@@ -104,7 +103,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'Lists invoices (100 per page) with state, amounts, due date and amount paid. Filter e.g. {"invoice_process_state.in": ["APPROVED"], "contract.in": ["<contract_id>"]} or by invoice number {"external_identifier.exact": "2026-118"}.',
+        'Lists invoices with state, amounts, due date and amount paid, e.g. filters {"invoice_process_state.in": ["APPROVED"]}.',
       path: '/invoices/',
       include: invoiceIncludes(scope),
       list: {
@@ -141,8 +140,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       ...byId,
       name: 'get_invoice',
       title: 'Get an invoice',
-      description:
-        'Returns one invoice: state, amounts (claimed, audited, approved, cash discount), dates and the total paid so far; include its contract and contractor in the same call.',
+      description: 'Returns one invoice: state, amounts, dates and total paid.',
       args: { invoice_id: invoiceId(scope) },
       include: invoiceIncludes(scope),
     }),
@@ -150,7 +148,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       ...read,
       name: 'list_contract_invoices',
       title: 'List the invoices of a contract',
-      description: 'Lists the invoices booked on one contract with state, amounts and amount paid, and totals them.',
+      description: 'Lists the invoices of one contract with state and amounts, and totals them.',
       path: '/contracts/{contract_id}/invoices/',
       args: { contract_id: contractId(scope) },
       list: {},
@@ -159,22 +157,21 @@ export function invoiceOperations(scope: Scope): Operation[] {
       ...byId,
       name: 'update_new_invoice',
       title: 'Complete the details of a new invoice',
-      description:
-        'Sets invoice number, type, claimed amount, dates or contract of an invoice still in state NEW; omitted fields keep their value.',
+      description: 'Sets invoice number, type, claimed amount, dates or contract of an invoice still in state NEW.',
       method: 'POST',
       path: '/invoices/{id}/update-new/',
       hints: hints.overwrite,
       args: {
         invoice_id: invoiceId(scope),
-        external_identifier: text('Invoice number as written on the invoice').optional(),
-        internal_identifier: text('Internal invoice number').optional(),
+        external_identifier: text('Invoice number').optional(),
+        internal_identifier: text().optional(),
         invoice_type: choice(INVOICE_TYPES, 'Invoice type').optional(),
-        unaudited_amount: netTaxInput('Amount claimed on the invoice').optional(),
-        date_received: isoDate('Date received, YYYY-MM-DD').optional(),
-        date_posted: isoDate('Posting date, YYYY-MM-DD').optional(),
-        date_due: isoDate('Due date, YYYY-MM-DD').optional(),
-        date_discount: isoDate('Cash discount deadline, YYYY-MM-DD').optional(),
-        contract_id: uuid('The contract the invoice is booked on', scope.tool('list_contracts')).optional(),
+        unaudited_amount: netTaxInput('Claimed').optional(),
+        date_received: isoDate('Date received').optional(),
+        date_posted: isoDate().optional(),
+        date_due: isoDate('Due date').optional(),
+        date_discount: isoDate('Cash discount deadline').optional(),
+        contract_id: uuid(undefined, scope.tool('list_contracts')).optional(),
       },
       partialUpdate: true,
       onConflict: `Only invoices in state NEW (with two detail steps: the first one) take this update; check the state with ${scope.tool('get_invoice')}.`,
@@ -198,8 +195,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
     admin({
       name: 'add_paid_invoice',
       title: 'Add an invoice that is already paid',
-      description:
-        'Records a SINGLE invoice paid outside the workflow directly as PAID on a contract (a coversheet is generated, no approval runs). Returns the new invoice.',
+      description: 'Records a SINGLE invoice paid outside the workflow as PAID on a contract, without approval.',
       method: 'POST',
       path: '/invoices/add-paid-invoice/',
       hints: hints.append,
@@ -239,7 +235,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       ...byId,
       name: 'delete_paid_invoice',
       title: 'Delete an added paid invoice',
-      description: `Deletes an invoice created with ${scope.tool('add_paid_invoice')}, for good. Invoices from the workflow cannot be deleted.`,
+      description: `Deletes for good an invoice created with ${scope.tool('add_paid_invoice')} (not one from the workflow).`,
       method: 'DELETE',
       hints: hints.remove,
       args: { invoice_id: invoiceId(scope) },
@@ -263,9 +259,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         name: `${verb}_invoice_tag`,
         title: verb === 'assign' ? 'Tag an invoice' : 'Remove a tag from an invoice',
         description:
-          verb === 'assign'
-            ? 'Assigns an existing tag to an invoice and returns the invoice.'
-            : 'Removes a tag from an invoice and returns the invoice; the tag itself stays.',
+          verb === 'assign' ? 'Assigns an existing tag to an invoice.' : 'Removes a tag from an invoice; the tag itself stays.',
         method: 'POST',
         path: `/invoices/{invoice_id}/tags/${verb}/`,
         hints: verb === 'assign' ? hints.append : hints.remove,
@@ -288,7 +282,7 @@ export function submitInvoice(scope: Scope, parent: 'project' | 'asset'): Operat
     description:
       parent === 'asset'
         ? 'Uploads an invoice PDF for an asset and starts its invoice workflow; the new invoice (state NEW) is linked to the asset until a contract is set.'
-        : 'Uploads an invoice PDF for a project; it arrives as a NEW invoice to complete with update_new_invoice. Returns its id and state.',
+        : 'Uploads an invoice PDF for a project; it arrives as a NEW invoice to complete with update_new_invoice.',
     method: 'POST',
     path: `/${parent}s/{id}/submit-invoice/`,
     pathArgs: { id: `${parent}_id` },

@@ -66,26 +66,23 @@ const taxWaiverUploadView: ResourceView = {
 };
 
 const address = {
-  address: text('Street and number', 255),
-  zip_code: text('Postal code', 12),
+  address: text(undefined, 255),
+  zip_code: text(undefined, 12),
   city: text('City', 255),
 };
-const taxAuthority = choice(TAX_AUTHORITIES, 'Tax authority (German federal state)');
+const taxAuthority = choice(TAX_AUTHORITIES, 'Federal state, e.g. BAVARIA');
 
 const contractorFields = {
-  identifier: text('Your identifier for the contractor', 50),
-  accounts_payable_number: integer('Accounts payable (creditor) number', 0),
+  identifier: text('Your own', 50),
+  accounts_payable_number: integer('Creditor number', 0),
   ...address,
-  country: choice(COUNTRY_CODES, 'Two-letter country code, e.g. DE'),
-  vat_id: text('VAT id, e.g. DE123456789', 250),
-  tax_id: text('Tax number', 250),
+  country: choice(COUNTRY_CODES, 'e.g. DE'),
+  vat_id: text('e.g. DE123456789', 250),
+  tax_id: text(undefined, 250),
   tax_authority: taxAuthority,
-  tax_waiver: z
-    .object({ security_number: z.string().max(90).meta({ description: 'Security number; an empty string clears it' }) })
-    .meta({
-      description:
-        'Construction tax waiver (Freistellungsbescheinigung) as {"security_number": "..."}; needs tax_authority and tax_id set',
-    }),
+  tax_waiver: z.object({ security_number: z.string().max(90).meta({ description: 'An empty string clears it' }) }).meta({
+    description: 'Freistellungsbescheinigung',
+  }),
   iban: text('IBAN'),
   bic: text('BIC'),
   contact_person_name: text('Contact person', 250),
@@ -95,14 +92,14 @@ const contractorFields = {
 
 const entityFields = {
   ...address,
-  email: text('Email address', 250),
-  website: text('Website URL', 250),
+  email: text(undefined, 250),
+  website: text(undefined, 250),
   managing_directors: text('Managing directors', 250),
-  commercial_register_type: text('Commercial register type, e.g. HRB', 250),
+  commercial_register_type: text('e.g. HRB', 250),
   commercial_register_number: text('Commercial register number', 250),
   register_court: text('Register court', 250),
   vat_id: text('VAT id', 250),
-  tax_id: text('Tax number', 250),
+  tax_id: text(undefined, 250),
   tax_authority: taxAuthority,
 };
 
@@ -123,7 +120,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...read,
       name: 'list_contractors',
       title: 'List contractors',
-      description: `Lists contractors (suppliers, 100 per page) with identifier, address, tax data and tax waiver. Filter e.g. {"name.contains": "Bau"} or by ${scope.product === 'capex' ? 'asset' : 'project'}.`,
+      description: `Lists contractors (suppliers, vendors) with address and tax data.`,
       path: '/contractors/',
       list: {
         filters: {
@@ -149,18 +146,18 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...byContractor,
       name: 'get_contractor',
       title: 'Get a contractor',
-      description: 'Returns one contractor with address, bank and tax data and its tax waiver.',
+      description: 'Returns one contractor with address, bank and tax data.',
       path: '/contractors/{id}/',
       result: contractorView,
     }),
     declare({
       name: 'create_contractor',
       title: 'Create a contractor',
-      description: 'Creates a contractor (supplier). Returns the new contractor.',
+      description: 'Creates a contractor (supplier).',
       method: 'POST',
       path: '/contractors/',
       hints: hints.append,
-      args: { name: text('Company name', 250), ...allOptional(contractorFields) },
+      args: { name: text(undefined, 250), ...allOptional(contractorFields) },
       check: (args) => {
         const waiver = args.tax_waiver as { security_number?: string } | undefined;
         return waiver?.security_number && !(args.tax_authority && args.tax_id)
@@ -174,11 +171,11 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...byContractor,
       name: 'update_contractor',
       title: 'Update a contractor',
-      description: 'Changes master, bank or tax data of a contractor; omitted fields keep their value.',
+      description: 'Changes master, bank or tax data of a contractor.',
       method: 'PATCH',
       path: '/contractors/{id}/',
       hints: hints.overwrite,
-      args: { ...byContractor.args, name: text('New company name', 250).optional(), ...allOptional(contractorFields) },
+      args: { ...byContractor.args, name: text(undefined, 250).optional(), ...allOptional(contractorFields) },
       partialUpdate: true,
       onConflict: `If the tax waiver was refused: ${NEEDS_TAX_DATA}; set them (in the same call or first).`,
       body: { type: 'CONTRACTOR', attributes: contractorAttributes },
@@ -188,7 +185,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...byContractor,
       name: 'upload_tax_waiver',
       title: "Upload a contractor's tax waiver",
-      description: `Uploads the PDF certificate of a contractor's construction tax waiver (Freistellungsbescheinigung); set its tax_waiver security number first with ${scope.tool('update_contractor')}.`,
+      description: `Uploads a contractor's tax waiver certificate (Freistellungsbescheinigung, PDF); set its security number first with ${scope.tool('update_contractor')}.`,
       method: 'POST',
       path: '/contractors/{id}/upload-tax-waiver/',
       hints: hints.append,
@@ -208,8 +205,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...read,
       name: 'list_contracting_entities',
       title: 'List contracting entities',
-      description:
-        'Lists contracting entities: the companies on the client side that commission contracts (100 per page), with address and tax data.',
+      description: 'Lists contracting entities: the client-side companies that commission contracts.',
       path: '/contracting_entities/',
       list: {
         filters: {
@@ -236,11 +232,11 @@ export function partnerOperations(scope: Scope): Operation[] {
     declare({
       name: 'create_contracting_entity',
       title: 'Create a contracting entity',
-      description: 'Creates a contracting entity (a client-side company that commissions contracts). Returns it.',
+      description: 'Creates a contracting entity (a client-side company that commissions contracts).',
       method: 'POST',
       path: '/contracting_entities/',
       hints: hints.append,
-      args: { name: text('Company name', 250), ...allOptional(entityFields) },
+      args: { name: text(undefined, 250), ...allOptional(entityFields) },
       body: { type: 'CONTRACTING_ENTITY', attributes: entityAttributes },
       result: contractingEntityView,
     }),
@@ -248,11 +244,11 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...byEntity,
       name: 'update_contracting_entity',
       title: 'Update a contracting entity',
-      description: 'Changes address, register or tax data of a contracting entity; omitted fields keep their value.',
+      description: 'Changes address, register or tax data of a contracting entity.',
       method: 'PATCH',
       path: '/contracting_entities/{id}/',
       hints: hints.overwrite,
-      args: { ...byEntity.args, name: text('New company name', 250).optional(), ...allOptional(entityFields) },
+      args: { ...byEntity.args, name: text(undefined, 250).optional(), ...allOptional(entityFields) },
       partialUpdate: true,
       body: { type: 'CONTRACTING_ENTITY', attributes: entityAttributes },
       result: contractingEntityView,

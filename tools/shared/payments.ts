@@ -32,7 +32,7 @@ export function paymentOperations(scope: Scope): Operation[] {
     declare({
       name: 'list_invoice_payments',
       title: 'List the payments of an invoice',
-      description: `Lists the payments recorded on one invoice, oldest first, each with net, tax and gross, and totals them. Use it to check what was paid before registering another payment, and to find the payment_id that ${scope.tool('update_invoice_payment')} takes.`,
+      description: `Lists an invoice's payments, oldest first, with net, tax, gross and totals; gives the payment_id ${scope.tool('update_invoice_payment')} takes.`,
       method: 'GET',
       path: '/invoices/{id}/payments/',
       pathArgs: { id: 'invoice_id' },
@@ -46,22 +46,17 @@ export function paymentOperations(scope: Scope): Operation[] {
       name: 'register_invoice_payment',
       title: 'Register a payment on an invoice',
       description:
-        'Records a payment on an APPROVED invoice (or a further partial payment on a PAID one). Answers with the gross, net and tax recorded, what the invoice still owes, and the updated invoice. ' +
-        'The API neither caps nor deduplicates payments: calling this twice records two payments.',
+        'Pays an APPROVED invoice in full or in part (a PAID one only in part); answers with what it still owes. The API does not deduplicate: two calls pay twice.',
       method: 'POST',
       path: '/invoices/{id}/register-payment/',
       pathArgs: { id: 'invoice_id' },
       hints: hints.append,
       args: {
         invoice_id: invoiceId(scope),
-        payment_amount_gross: positiveAmount(
-          'Gross amount paid, decimal string, e.g. "12400.00"; net and tax are derived from the approved amounts',
-        ),
-        payment_date: isoDate('Date of the payment, YYYY-MM-DD'),
-        payment_comment: text('Comment stored with the payment').default(''),
-        is_final_payment: flag(
-          'true: this payment settles the invoice, APPROVED becomes PAID (rejected if already PAID). false: a partial payment; the invoice keeps its state and more payments can follow.',
-        ),
+        payment_amount_gross: positiveAmount('Gross, e.g. "12400.00"; net and tax follow from the approved amounts'),
+        payment_date: isoDate('Date of the payment'),
+        payment_comment: text().default(''),
+        is_final_payment: flag('true settles the invoice (APPROVED becomes PAID); false records a partial payment'),
       },
       onConflict: `Check the invoice with ${scope.tool('get_invoice')}: invoices awaiting approval take no payment; an APPROVED invoice takes partial payments and one final payment; a PAID invoice takes only partial payments (is_final_payment=false), and a recorded payment can be corrected with ${scope.tool('update_invoice_payment')}.`,
       body: {
@@ -77,16 +72,16 @@ export function paymentOperations(scope: Scope): Operation[] {
       name: 'update_invoice_payment',
       title: 'Correct a recorded payment',
       description:
-        'Corrects amount, date or comment of a payment already recorded on an invoice; omitted fields keep their value. Never changes the invoice state. Answers with the payment (gross, net and tax) and what the invoice still owes.',
+        'Corrects amount, date or comment of a recorded payment, never the invoice state; answers with what the invoice still owes.',
       method: 'PATCH',
       path: '/invoices/{invoice_id}/payments/{payment_id}/',
       hints: hints.overwrite,
       args: {
         invoice_id: invoiceId(scope),
-        payment_id: uuid('The payment to correct', scope.tool('list_invoice_payments')),
-        payment_amount_gross: positiveAmount('Corrected gross amount, decimal string').optional(),
-        payment_date: isoDate('Corrected payment date, YYYY-MM-DD').optional(),
-        payment_comment: clearableText('New comment; null removes the comment').optional(),
+        payment_id: uuid(undefined, scope.tool('list_invoice_payments')),
+        payment_amount_gross: positiveAmount('Gross').optional(),
+        payment_date: isoDate().optional(),
+        payment_comment: clearableText('null removes it').optional(),
       },
       partialUpdate: true,
       body: { type: 'INVOICE_PAYMENT', attributes: ['payment_amount_gross', 'payment_date', 'payment_comment'] },

@@ -29,7 +29,7 @@ export function tagOperations(scope: Scope): Operation[] {
     )({
       name: 'list_tags',
       title: 'List tags',
-      description: 'Lists the tags of the account that can be assigned to invoices, with their colors.',
+      description: 'Lists the invoice tags of the account.',
       method: 'GET',
       path: '/tags/',
       hints: hints.read,
@@ -39,13 +39,13 @@ export function tagOperations(scope: Scope): Operation[] {
     setup({
       name: 'create_tag',
       title: 'Create a tag',
-      description: 'Creates an invoice tag. Returns the new tag.',
+      description: 'Creates an invoice tag.',
       method: 'POST',
       path: '/tags/',
       hints: hints.append,
       args: {
-        name: text('Tag name, e.g. "Prüfung Bauherr"'),
-        color: choice(TAG_COLORS, 'Tag color').optional(),
+        name: text('e.g. "Prüfung Bauherr"'),
+        color: choice(TAG_COLORS).optional(),
       },
       body: { type: 'TAG', attributes: ['name', 'color'] },
       result: tagView,
@@ -59,7 +59,7 @@ export function tagOperations(scope: Scope): Operation[] {
       hints: hints.overwrite,
       args: {
         tag_id: tagId(scope),
-        name: text('New name').optional(),
+        name: text().optional(),
         color: choice(TAG_COLORS, 'New color').optional(),
       },
       partialUpdate: true,

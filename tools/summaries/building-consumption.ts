@@ -142,11 +142,11 @@ export const getBuildingConsumption = defineSummary({
   name: esg.tool('get_building_consumption'),
   title: 'Building consumption by meter',
   description:
-    "A building's consumption per utility meter over a period of months, per calendar year (the API has no monthly figures), with the months of years without data listed as gaps and partly covered years named.",
+    "A building's consumption per utility meter and calendar year (the API has no monthly figures) over a span of months, months without data listed as gaps.",
   product: esg.product,
   toolset: esg.toolset('consumption'),
   args: {
-    building: text('The building: its id, its external id or its name', 200),
+    building: text('Its id, external id or name', 200),
     from: month('First month, YYYY-MM'),
     to: month('Last month, YYYY-MM'),
   },

@@ -61,7 +61,7 @@ export const getContractOverview = defineSummary({
   name: 'get_contract_overview',
   title: 'Contract overview',
   description:
-    'One contract in one call: terms, open and acknowledged change orders, invoices by state, payments, and contracted, approved, paid and open totals (net).',
+    'One contract in one call: terms, change orders, invoices by state, payments, and net totals contracted, approved, paid and open.',
   product: fincon.product,
   toolset: 'reporting',
   args: { contract_id: contractId(fincon) },

@@ -58,7 +58,7 @@ export const getInvoicePaymentStatus = defineSummary({
   name: 'get_invoice_payment_status',
   title: 'Invoice payment status',
   description:
-    "One invoice's state, approved against paid (gross), outstanding, every payment, and whether paying the outstanding amount would be the final payment. Read it before registering a payment.",
+    "One invoice's state, approved against paid (gross), outstanding, payments, and whether paying the rest is the final payment. Read it before paying.",
   product: fincon.product,
   toolset: 'summaries',
   args: { invoice_id: invoiceId(fincon) },

@@ -47,7 +47,7 @@ export const CONTRACTOR: NamedKind = {
 export function idOrName(kind: NamedKind) {
   return {
     [kind.idArg]: uuid(`The ${kind.what}`, kind.listTool).optional(),
-    [kind.nameArg]: text(`Or the ${kind.what} name: exact, else a unique case-insensitive match`, 200).optional(),
+    [kind.nameArg]: text('Or its name, exact or unique', 200).optional(),
   };
 }
 

@@ -171,7 +171,7 @@ export const getProjectBudget = defineSummary({
   name: 'get_project_budget',
   title: 'Project budget summary',
   description:
-    'Budget of one project per contract unit (or cost element): initial and current budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact totals. Net amounts.',
+    'Budget of one project per contract unit or cost element: budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact net totals.',
   product: fincon.product,
   toolset: 'summaries',
   args: idOrName(PROJECT),

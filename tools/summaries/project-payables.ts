@@ -67,10 +67,10 @@ export const getProjectPayables = defineSummary({
   name: 'get_project_payables',
   title: 'Project payables',
   description:
-    'What a project still owes: approved invoices not fully paid, oldest due first, with contract, contractor, approved, paid so far and outstanding (gross), and the total outstanding.',
+    'What a project still owes: approved invoices not fully paid, oldest due first, with contractor, approved, paid and outstanding (gross), and the total.',
   product: fincon.product,
   toolset: 'summaries',
-  args: { ...idOrName(PROJECT), due_before: isoDate('Only invoices due before this day, YYYY-MM-DD').optional() },
+  args: { ...idOrName(PROJECT), due_before: isoDate('Only invoices due before this day').optional() },
   check: exactlyOne(PROJECT),
   output: payablesSchema,
   async summarise(args, read) {
