@@ -6,11 +6,12 @@ import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolAnswer } from './dispatch/execute.js';
 import type { Product } from './dispatch/operation.js';
-import type { Tool } from './dispatch/summary.js';
+import type { ToolCard } from './catalog/cards.js';
+import { toolOf } from './catalog/load.js';
 import { hints } from './dispatch/operation.js';
 import { describeIssues, errorResult } from './dispatch/problems.js';
 import { strictObject } from './dispatch/strict-object.js';
-import { convertedOnce, inputJsonSchema } from './json-schemas.js';
+import { convertedOnce } from './json-schemas.js';
 import { shortened } from './shape/words.js';
 import type { ToolSurface } from './surface.js';
 import { searchTools } from './tool-search.js';
@@ -42,7 +43,7 @@ function argumentLines(schema: Record<string, unknown>): string[] {
 
 export interface DiscoveryOptions extends ToolSurface {
   readOnly: boolean;
-  run(tool: Tool, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer>;
+  run(card: ToolCard, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer>;
 }
 
 const searchOutput = z.object({
@@ -72,7 +73,7 @@ interface Reach {
   searchInput: z.ZodObject;
 }
 
-const reaches = new WeakMap<readonly Tool[], Reach>();
+const reaches = new WeakMap<readonly ToolCard[], Reach>();
 
 /** Longest search_tools query: a few words, not a document. */
 const QUERY_LIMIT = 500;
@@ -86,7 +87,7 @@ function echoed(query: string): string {
  * What the two tools need to know about a surface, built once: over stateless HTTP
  * they are registered again for every request.
  */
-function reachOf(reachable: readonly Tool[], direct: readonly Tool[]): Reach {
+function reachOf(reachable: readonly ToolCard[], direct: readonly ToolCard[]): Reach {
   let reach = reaches.get(reachable);
   if (!reach) {
     const products = [...new Set(reachable.map((tool) => tool.product))] as [Product, ...Product[]];
@@ -138,7 +139,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
       const text = found.map((tool) =>
         [
           `- ${tool.name} (${tool.hints.readOnlyHint ? 'reads' : 'changes data'}${directNames.has(tool.name) ? '; also a direct tool' : ''}): ${tool.description}`,
-          ...argumentLines(inputJsonSchema(tool.inputSchema)),
+          ...argumentLines(tool.input),
         ].join('\n'),
       );
       return {
@@ -156,7 +157,7 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
             product: tool.product,
             read_only: tool.hints.readOnlyHint,
             direct: directNames.has(tool.name),
-            input_schema: inputJsonSchema(tool.inputSchema),
+            input_schema: tool.input,
           })),
         },
       };
@@ -176,15 +177,15 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
     },
     async (input, context) => {
       const { name, arguments: args } = input as z.output<typeof callInput>;
-      const tool = byName.get(name);
-      if (!tool) {
+      const card = byName.get(name);
+      if (!card) {
         return errorResult(
           `No tool named "${name}" is available here${options.readOnly ? ' (read-only mode offers only reading tools)' : ''}. Find one with search_tools.`,
         );
       }
-      const parsed = tool.inputSchema.safeParse(args);
-      if (!parsed.success) return errorResult(describeIssues(tool.name, parsed.error.issues));
-      return options.run(tool, parsed.data as Record<string, unknown>, context);
+      const parsed = (await toolOf(card)).inputSchema.safeParse(args);
+      if (!parsed.success) return errorResult(describeIssues(card.name, parsed.error.issues));
+      return options.run(card, parsed.data as Record<string, unknown>, context);
     },
   );
 }

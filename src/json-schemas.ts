@@ -11,7 +11,7 @@ export const JSON_SCHEMA_TARGET = 'draft-2020-12';
 
 const converted = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 /** Marks an object that takes the arguments of the tool it names (the rows of a bulk call). */
 export const SAME_ARGUMENTS_AS = 'x-same-arguments-as';
@@ -132,23 +132,36 @@ export function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
   return wrapped;
 }
 
-const trusted = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
-
-/**
- * An output schema for the SDK to advertise but not to check again: the dispatcher has checked
- * every structured answer against it before the SDK sees it (runTool), and a second parse of a
- * long list would only cost time and garbage on every call.
- */
-export function checkedOutput(schema: z.ZodType): StandardSchemaWithJSON {
-  let wrapped = trusted.get(schema);
-  if (!wrapped) {
-    const standard = convertedOnce(schema)['~standard'];
-    wrapped = { '~standard': { ...standard, validate: (value: unknown) => ({ value }) } };
-    trusted.set(schema, wrapped);
-  }
-  return wrapped;
+export function inputJsonSchema(schema: z.ZodType): JsonSchema {
+  return convertedOnce(schema)['~standard'].jsonSchema.input({ target: JSON_SCHEMA_TARGET });
 }
 
-export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return convertedOnce(schema)['~standard'].jsonSchema.input({ target: JSON_SCHEMA_TARGET });
+export function outputJsonSchema(schema: z.ZodType): JsonSchema {
+  return convertedOnce(schema)['~standard'].jsonSchema.output({ target: JSON_SCHEMA_TARGET });
+}
+
+type Validate = StandardSchemaWithJSON['~standard']['validate'];
+
+function advertising(json: JsonSchema, validate: Validate): StandardSchemaWithJSON {
+  const asWritten = () => json;
+  return {
+    '~standard': { version: 1, vendor: 'project-finance-mcp', validate, jsonSchema: { input: asWritten, output: asWritten } },
+  };
+}
+
+/**
+ * A tool's schemas for the SDK from its card (catalog/cards.ts): advertised as the card has them.
+ * Arguments are validated against the tool's own zod schema, which `inputSchema` loads with the
+ * catalog on the first call. Structured answers are not checked again: the dispatcher checked
+ * them before the SDK sees them (runTool), and a second parse of a long list would only cost
+ * time and garbage on every call.
+ */
+export function cardSchemas(
+  card: { input: JsonSchema; output: JsonSchema },
+  inputSchema: () => Promise<z.ZodType>,
+): { input: StandardSchemaWithJSON; output: StandardSchemaWithJSON } {
+  return {
+    input: advertising(card.input, async (value) => (await inputSchema())['~standard'].validate(value)),
+    output: advertising(card.output, (value) => ({ value })),
+  };
 }

@@ -12,6 +12,7 @@ import { DISCOVERY_TOOLS } from './discovery.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import { createMcpServer, type ServerSetup } from './server.js';
 import { toolSurface } from './surface.js';
+import { loadCards } from './catalog/load.js';
 import { serveOverStdio } from './transports/stdio.js';
 import { apiKeyAuth, CredentialsUnavailable, type AuthProvider } from './upstream/auth.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -103,6 +104,7 @@ const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, 
   auth.kind === 'client-credentials' || auth.kind === 'token-exchange';
 
 export async function serve(config: Config): Promise<void> {
+  const cards = loadCards();
   const reason = sandboxReason(config);
   let sandbox: SandboxHandle | undefined;
   if (reason) {
@@ -117,7 +119,7 @@ export async function serve(config: Config): Promise<void> {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
   });
-  const surface = toolSurface(config);
+  const surface = toolSurface(await cards, config);
   if (config.confirmWrites === 'off') {
     log(
       'WARNING: --confirm-writes off: payments and budgets are written on a single call, without anyone confirming. Only for trusted automation.',
@@ -125,7 +127,7 @@ export async function serve(config: Config): Promise<void> {
   }
   const setup: ServerSetup = {
     surface,
-    readSurface: toolSurface({ ...config, readOnly: true }),
+    readSurface: toolSurface(await cards, { ...config, readOnly: true }),
     upstream,
     upstreamFor: credentials.forCaller && ((caller) => upstream.withAuth(credentials.forCaller!(caller))),
     files: { roots: config.fileRoots },

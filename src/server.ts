@@ -8,16 +8,18 @@ import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
 import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
 import { FILTER_RULE, SHARED_ARGUMENTS_RULE } from './dispatch/input-schema.js';
-import { checkedOutput, convertedOnce } from './json-schemas.js';
+import { cardSchemas } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
-import { createReader } from './dispatch/reader.js';
-import { isSummary, runTool, type Tool } from './dispatch/summary.js';
+import { createReader, deferredReader } from './dispatch/reader.js';
+import { runTool, type Tool } from './dispatch/summary.js';
+import type { ToolCard } from './catalog/cards.js';
+import { loadTools, toolOf } from './catalog/load.js';
 import { registerBudgetResource } from './guides/budget-resource.js';
 import { registerPrompts } from './guides/prompts.js';
 import { BUDGET_VIEW_URI, registerBudgetView } from './views/budget-view.js';
 import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
-import { getProjectBudget } from '../tools/summaries/project-budget.js';
+import { PROJECT_BUDGET_TOOL } from '../tools/summaries/names.js';
 import type { ToolSurface } from './surface.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -65,7 +67,7 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
   // The summaries listed directly; the instructions point the model to them first.
-  const summaries = direct.filter(isSummary).map((tool) => tool.name);
+  const summaries = direct.filter((card) => card.summary).map((card) => card.name);
   if (summaries.length) {
     lines.push(
       `Summaries answer in one call and add up exactly on the server: ${summaries.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,
@@ -109,6 +111,30 @@ function progressReporter(request: ServerContext): ((message: string) => void) |
   };
 }
 
+/** The tools a surface reaches, their schemas built: what summaries and guides read through. */
+const operationsBySurface = new WeakMap<ToolSurface, Promise<ReadonlyMap<string, Tool>>>();
+
+function operationsOf(surface: ToolSurface): Promise<ReadonlyMap<string, Tool>> {
+  let operations = operationsBySurface.get(surface);
+  if (!operations) {
+    operations = loadTools().then((tools) => new Map(surface.reachable.map((card) => [card.name, tools.get(card.name)!])));
+    operationsBySurface.set(surface, operations);
+  }
+  return operations;
+}
+
+/** A card's schemas for the SDK, made once per card: over HTTP every request registers its tool again. */
+const schemasByCard = new WeakMap<ToolCard, ReturnType<typeof cardSchemas>>();
+
+function schemasOf(card: ToolCard): ReturnType<typeof cardSchemas> {
+  let schemas = schemasByCard.get(card);
+  if (!schemas) {
+    schemas = cardSchemas(card, async () => (await toolOf(card)).inputSchema);
+    schemasByCard.set(card, schemas);
+  }
+  return schemas;
+}
+
 /**
  * A server for one client (stdio) or one request (HTTP), as `caller` may see it. A request that
  * calls one tool (`onlyTool`, HTTP) gets just that tool: the rest would be built for nothing.
@@ -116,26 +142,28 @@ function progressReporter(request: ServerContext): ((message: string) => void) |
 export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: string): McpServer {
   const readOnly = setup.readOnly || (caller !== undefined && !caller.scopes.has(MODIFY_SCOPE));
   const surface = readOnly ? setup.readSurface : setup.surface;
+  const hasBudget = surface.byName.has(PROJECT_BUDGET_TOOL);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
       instructions: instructionsOnce(surface, setup.sandbox, readOnly),
-      capabilities: { tools: {}, ...(surface.byName.has(getProjectBudget.name) ? GUIDE_CAPABILITIES : {}) },
+      capabilities: { tools: {}, ...(hasBudget ? GUIDE_CAPABILITIES : {}) },
     },
   );
   const context = {
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
     files: setup.files,
     answerBudget: setup.answerBudget,
-    operations: surface.byName,
     confirmations: setup.confirmations,
     caller: caller?.sub,
     audit: setup.audit,
   };
   const audit = caller && setup.audit;
-  const run = async (tool: Tool, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+  const run = async (card: ToolCard, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+    const [tool, operations] = await Promise.all([toolOf(card), operationsOf(surface)]);
     const dispatch = {
       ...context,
+      operations,
       signal: request.mcpReq.signal,
       consent: consentChannel(server, request),
       progress: progressReporter(request),
@@ -153,22 +181,23 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
     }
   };
   const wanted = (name: string) => onlyTool === undefined || onlyTool === name;
-  for (const tool of surface.direct.filter((direct) => wanted(direct.name))) {
+  for (const card of surface.direct.filter((direct) => wanted(direct.name))) {
+    const schemas = schemasOf(card);
     const config = {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: convertedOnce(tool.inputSchema),
-      outputSchema: checkedOutput(tool.outputSchema),
-      annotations: tool.hints,
+      title: card.title,
+      description: card.description,
+      inputSchema: schemas.input,
+      outputSchema: schemas.output,
+      annotations: card.hints,
     };
-    const handler = (args: unknown, request: ServerContext) => run(tool, args as Record<string, unknown>, request);
+    const handler = (args: unknown, request: ServerContext) => run(card, args as Record<string, unknown>, request);
     // Hosts with MCP Apps show the budget as a view; the others read the same answer as text.
-    if (tool.name === getProjectBudget.name) {
-      registerAppTool(server, tool.name, { ...config, _meta: { ui: { resourceUri: BUDGET_VIEW_URI } } }, handler);
-    } else server.registerTool(tool.name, config, handler);
+    if (card.name === PROJECT_BUDGET_TOOL) {
+      registerAppTool(server, card.name, { ...config, _meta: { ui: { resourceUri: BUDGET_VIEW_URI } } }, handler);
+    } else server.registerTool(card.name, config, handler);
   }
-  if (surface.byName.has(getProjectBudget.name) && onlyTool === undefined) {
-    const read = () => createReader(context);
+  if (hasBudget && onlyTool === undefined) {
+    const read = () => deferredReader(async () => createReader({ ...context, operations: await operationsOf(surface) }));
     registerPrompts(server, { read, writes: surface.byName.has('register_invoice_payment') });
     registerBudgetResource(server, read);
     registerBudgetView(server);

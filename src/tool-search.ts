@@ -6,7 +6,7 @@
 import MiniSearch from 'minisearch';
 import { VOCABULARY } from '../tools/vocabulary.js';
 import type { Product } from './dispatch/operation.js';
-import type { Tool } from './dispatch/summary.js';
+import type { ToolCard } from './catalog/cards.js';
 import { singular } from './shape/words.js';
 
 const RESULTS = 8;
@@ -114,15 +114,18 @@ function expandQuery(query: string): string {
 
 const asksForAction = (query: string) => words(query).some((word) => ACTIONS.has(word));
 
+/** What ranking reads of a tool: its card, or the tool itself. */
+type Searchable = Pick<ToolCard, 'name' | 'title' | 'toolset' | 'description' | 'product'>;
+
 interface Indexed {
   index: MiniSearch<{ id: string; name: string; title: string; toolset: string; description: string }>;
-  byName: Map<string, Tool>;
+  byName: Map<string, Searchable>;
 }
 
-const indexes = new WeakMap<readonly Tool[], Indexed>();
+const indexes = new WeakMap<readonly Searchable[], Indexed>();
 
 /** The index of a set of tools, built once per set. */
-function indexOf(tools: readonly Tool[]): Indexed {
+function indexOf(tools: readonly Searchable[]): Indexed {
   let indexed = indexes.get(tools);
   if (!indexed) {
     const index = new MiniSearch({
@@ -150,7 +153,7 @@ function indexOf(tools: readonly Tool[]): Indexed {
   return indexed;
 }
 
-export function searchTools(tools: readonly Tool[], query: string, product?: Product): Tool[] {
+export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): T[] {
   const { index, byName } = indexOf(tools);
   const filter = (hit: { id: string }) => !product || byName.get(hit.id)?.product === product;
   const expanded = expandQuery(query);
@@ -166,5 +169,5 @@ export function searchTools(tools: readonly Tool[], query: string, product?: Pro
         a.tool.name.localeCompare(b.tool.name),
     )
     .slice(0, RESULTS)
-    .map((hit) => hit.tool);
+    .map((hit) => hit.tool as T);
 }

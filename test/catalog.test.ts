@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
 import { isSummary } from '../src/dispatch/summary.js';
-import { apiOperations, catalog, dailyToolsets, toolsets } from '../tools/index.js';
+import { dailyToolsets } from '../src/surface.js';
+import { apiOperations, catalog, toolsets } from '../tools/index.js';
 import { FIXTURE, type OperationFacts } from './fixtures/openapi-facts.mjs';
 
 /** What the API's OpenAPI descriptions publish per operation (test/fixtures, written by `npm run fixtures`). */
@@ -244,6 +245,7 @@ describe('the catalog', () => {
 
   it('puts every tool in a known toolset, and the defaults exist', () => {
     for (const operation of catalog) expect(Object.keys(toolsets)).toContain(operation.toolset);
-    for (const name of dailyToolsets(['fincon', 'capex', 'esg'])) expect(catalog.some((op) => op.toolset === name)).toBe(true);
+    for (const name of dailyToolsets(catalog, ['fincon', 'capex', 'esg']))
+      expect(catalog.some((op) => op.toolset === name)).toBe(true);
   });
 });

@@ -71,7 +71,9 @@ describe('the command line', () => {
     const readTools = (await readOnly.listTools()).map((tool) => tool.name);
     await readOnly.close();
     // Without --toolsets the daily toolsets are offered, here only their reading tools.
-    const dailyReads = catalog.filter((op) => op.hints.readOnlyHint && toolSurface(loadConfig([], {})).direct.includes(op));
+    const dailyReads = catalog.filter(
+      (op) => op.hints.readOnlyHint && toolSurface(catalog, loadConfig([], {})).direct.includes(op),
+    );
     expect(readTools.sort()).toEqual([...dailyReads.map((op) => op.name), 'call_tool', 'search_tools'].sort());
 
     const narrowed = await connectStdio('legacy', { env: { PFM_TOOLSETS: 'payments' } });

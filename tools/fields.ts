@@ -110,7 +110,9 @@ export function netTaxInput(description?: string) {
   return netTaxObject.meta({ description });
 }
 
-const atMost = (maxLength: number) => ({ error: `must be at most ${maxLength.toLocaleString('en')} characters` });
+/** 10000 as "10,000"; toLocaleString would load ICU's number formatting at every start. */
+const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+const atMost = (maxLength: number) => ({ error: `must be at most ${grouped(maxLength)} characters` });
 
 export function text(description?: string, maxLength = TEXT_LIMIT) {
   return requiredString('text').max(maxLength, atMost(maxLength)).meta({ description });

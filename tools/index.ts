@@ -1,5 +1,5 @@
 /** The catalog: every API operation and summary of every product, and the toolsets that group them. */
-import type { Operation, Product } from '../src/dispatch/operation.js';
+import type { Operation } from '../src/dispatch/operation.js';
 import type { Tool } from '../src/dispatch/summary.js';
 import { capexOperations } from './capex/index.js';
 import { esgOperations } from './esg/index.js';
@@ -14,19 +14,3 @@ export const apiOperations: readonly Operation[] = [...finconOperations, ...cape
 export const catalog: readonly Tool[] = [...apiOperations, ...summaries];
 
 export { toolsets };
-
-function productOf(toolset: string): Product | undefined {
-  return catalog.find((tool) => tool.toolset === toolset)?.product;
-}
-
-/**
- * The daily work, offered as direct tools unless --toolsets says otherwise: FinCon's
- * daily toolsets when FinCon is offered (the core product; CAPEX and ESG stay
- * reachable through search_tools), otherwise the daily toolsets of the products offered.
- */
-export function dailyToolsets(products: readonly Product[]): string[] {
-  const primary: readonly Product[] = products.includes('fincon') ? ['fincon'] : products;
-  return Object.entries(toolsets)
-    .filter(([name, info]) => info.daily && primary.includes(productOf(name)!))
-    .map(([name]) => name);
-}

@@ -93,3 +93,17 @@ export function createReader(context: DispatchContext): Reader {
   };
   return reader;
 }
+
+/** A reader that comes into being on its first read (the guides' reads wait for the catalog). */
+export function deferredReader(load: () => Promise<Reader>): Reader {
+  let reader: Promise<Reader> | undefined;
+  const ready = () => (reader ??= load());
+  return {
+    one: async (tool, args) => (await ready()).one(tool, args),
+    find: async (tool, args) => (await ready()).find(tool, args),
+    all: async (tool, args) => (await ready()).all(tool, args),
+    async *pages(tool, args) {
+      yield* (await ready()).pages(tool, args);
+    },
+  };
+}

@@ -4,7 +4,6 @@
  */
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { Reader } from '../dispatch/operation.js';
-import { projectBudget } from '../../tools/summaries/project-budget.js';
 import { completeProjectIds } from './project-ids.js';
 
 export const BUDGET_TEMPLATE = 'finance://projects/{project_id}/budget';
@@ -37,6 +36,8 @@ export function registerBudgetResource(server: McpServer, read: () => Reader): v
       const project = UUID.test(projectId) ? await reader.find('get_project', { project_id: projectId }) : undefined;
       if (!project)
         throw new ResourceNotFoundError(uri.href, `No project with id ${projectId.slice(0, 60)}; list them with resources/list.`);
+      // The summary's module builds zod schemas: loaded with the first read, like the catalog.
+      const { projectBudget } = await import('../../tools/summaries/project-budget.js');
       const budget = await projectBudget(reader, project);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(budget) }] };
     },

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { toolSurface } from '../../src/surface.js';
+import { catalog } from '../../tools/index.js';
 import { COMBINATIONS, connect, dataOf, textOf, type TestClient, type Item, type Page } from '../support/harness.js';
 
 describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, era) => {
@@ -19,7 +20,7 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
 
   it('offers the daily tools with an output schema and all four hints, and says it is on the sandbox', async () => {
     const tools = await client.listTools();
-    const daily = toolSurface(loadConfig([], {})).direct.map((operation) => operation.name);
+    const daily = toolSurface(catalog, loadConfig([], {})).direct.map((operation) => operation.name);
     expect(tools.map((tool) => tool.name).sort()).toEqual([...daily, 'call_tool', 'search_tools'].sort());
     for (const tool of tools) {
       expect(tool.outputSchema, tool.name).toBeDefined();

@@ -4,7 +4,7 @@ import { searchTools } from '../../src/tool-search.js';
 import { toolSurface } from '../../src/surface.js';
 import { catalog } from '../../tools/index.js';
 
-const surface = (...argv: string[]) => toolSurface(loadConfig(argv, {}));
+const surface = (...argv: string[]) => toolSurface(catalog, loadConfig(argv, {}));
 
 describe('the tool surface', () => {
   it('offers the daily FinCon work and its summaries directly and keeps every tool reachable', () => {

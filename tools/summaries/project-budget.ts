@@ -12,6 +12,7 @@ import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
 import { byIds } from './reads.js';
+import { PROJECT_BUDGET_TOOL } from './names.js';
 
 export const BUDGET_FIGURES = [
   'initial_budget',
@@ -168,7 +169,7 @@ export function describeBudget(budget: ProjectBudget): string {
 }
 
 export const getProjectBudget = defineSummary({
-  name: 'get_project_budget',
+  name: PROJECT_BUDGET_TOOL,
   title: 'Project budget summary',
   description:
     'Budget of one project per contract unit or cost element: budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact net totals.',

@@ -1,0 +1,7 @@
+/** The build's last step: writes every tool's card (see load.ts) to dist/catalog-cards.json. */
+import { writeFileSync } from 'node:fs';
+import { catalog } from '../../tools/index.js';
+import { cardOf } from './cards.js';
+import { CARDS_FILE } from './load.js';
+
+writeFileSync(CARDS_FILE, JSON.stringify(catalog.map(cardOf)));
