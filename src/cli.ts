@@ -8,9 +8,11 @@
 import module from 'node:module';
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { main, reportFailure } = await import('./commands.js');
-
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => process.exit(reportFailure(error)),
+// Loaded after the line above (an import statement would load it first), without a top-level
+// await: the published executable is this file bundled as CommonJS (src/bundle/).
+void import('./commands.js').then(({ main, reportFailure }) =>
+  main(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => process.exit(reportFailure(error)),
+  ),
 );

@@ -3,12 +3,11 @@
  * the tools themselves with their zod schemas on the first call, search or read that needs one.
  * Building every tool's schemas took most of a start; a host that only lists tools never pays it.
  */
-import { readFile } from 'node:fs/promises';
 import type { Tool } from '../dispatch/summary.js';
 import type { ToolCard } from './cards.js';
 
-/** Where the build writes the cards: dist/catalog-cards.json, beside dist/src. */
-export const CARDS_FILE = new URL('../../catalog-cards.json', import.meta.url);
+/** The cards as the bundle carries them (src/bundle/build.ts defines it); undefined elsewhere. */
+declare const BUNDLED_CARDS: string | undefined;
 
 let cards: Promise<readonly ToolCard[]> | undefined;
 let tools: Promise<ReadonlyMap<string, Tool>> | undefined;
@@ -21,7 +20,11 @@ export function loadTools(): Promise<ReadonlyMap<string, Tool>> {
 
 /** The cards of every tool; a build without its cards step (tsc alone) gets them from the catalog. */
 export function loadCards(): Promise<readonly ToolCard[]> {
-  cards ??= readFile(CARDS_FILE, 'utf8').then(
+  cards ??= (
+    typeof BUNDLED_CARDS === 'string'
+      ? Promise.resolve(BUNDLED_CARDS)
+      : import('./cards-file.js').then((file) => file.readCards())
+  ).then(
     (text) => JSON.parse(text) as ToolCard[],
     async () => {
       const [{ cardOf }, loaded] = await Promise.all([import('./cards.js'), loadTools()]);

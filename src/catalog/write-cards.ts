@@ -2,6 +2,6 @@
 import { writeFileSync } from 'node:fs';
 import { catalog } from '../../tools/index.js';
 import { cardOf } from './cards.js';
-import { CARDS_FILE } from './load.js';
+import { cardsFile } from './cards-file.js';
 
-writeFileSync(CARDS_FILE, JSON.stringify(catalog.map(cardOf)));
+writeFileSync(cardsFile(), JSON.stringify(catalog.map(cardOf)));

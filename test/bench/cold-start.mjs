@@ -1,15 +1,20 @@
 /**
  * Cold start over stdio: spawn to the answer of `initialize`, and to the answer of `tools/list`,
- * then the process's peak resident memory. Ours with API credentials (no embedded sandbox) and
- * with the embedded sandbox, beside the one-tool floor server, alternating, after warm-up.
+ * then the process's peak resident memory. Ours as published (the bundle's launcher, its code
+ * cache written by the warm-up start) with API credentials (no embedded sandbox) and with the
+ * embedded sandbox, beside the one-tool floor server, alternating, after warm-up.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { mib, ms, percentile, ratio, table, verdict } from './stats.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', import.meta.url));
+/** The launcher's code cache, fresh for each bench run. */
+const CACHE_HOME = mkdtempSync(join(tmpdir(), 'pfm-bench-cache-'));
 const FLOOR = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
 
 const INITIALIZE = {
@@ -28,8 +33,8 @@ const INITIALIZE = {
 /** @type {Record<StartName, Start>} The servers compared; `env` is the whole environment of the child. */
 export const STARTS = {
   floor: { args: [FLOOR], env: {} },
-  credentials: { args: [CLI], env: { PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench' } },
-  sandbox: { args: [CLI], env: {} },
+  credentials: { args: [BIN], env: { PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench', XDG_CACHE_HOME: CACHE_HOME } },
+  sandbox: { args: [BIN], env: { XDG_CACHE_HOME: CACHE_HOME } },
 };
 
 /**

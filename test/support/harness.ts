@@ -70,6 +70,8 @@ export interface Progress {
 }
 
 export interface ServerOptions {
+  /** The executable, when not the built CLI (dist/src/cli.js): the published bundle, say. */
+  entry?: string;
   /** Extra CLI flags. */
   args?: string[];
   /** Extra environment; PFM_* variables of the test runner's own environment are never inherited. */
@@ -143,7 +145,7 @@ export interface AskingClient {
 export async function connectStdio(era: Era, options: ServerOptions = {}, asking?: AskingClient): Promise<TestClient> {
   const params = {
     command: process.execPath,
-    args: [CLI, ...(options.args ?? [])],
+    args: [options.entry ?? CLI, ...(options.args ?? [])],
     env: childEnv(options.env),
     stderr: 'pipe' as const,
   };
