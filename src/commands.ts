@@ -1,7 +1,7 @@
 /** The sub-commands: serve MCP (flags + env -> Config -> transport), `sandbox`, `catalog` and `help`. */
 import { toolsets } from '../tools/toolsets.js';
 import { z } from 'zod';
-import { FLAGS, loadConfig, oauthUrl, switchValue, wholeNumber } from './config.js';
+import { FLAGS, loadConfig, oauthUrl, sandboxScale, switchValue, wholeNumber } from './config.js';
 import { asksForHelp, checkedFlags, flagHelp, readFlags, UsageError, type FlagSpec } from './flags.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 
@@ -74,6 +74,14 @@ const SANDBOX_FLAGS = [
     description:
       'Misbehave on purpose, e.g. drop-after-commit=0.1,status-503=0.05,status-429=0.05,latency-ms=0-40,seed=7 (the embedded sandbox reads PFM_SANDBOX_FAULTS).',
   },
+  {
+    name: 'scale',
+    kind: 'string',
+    value: 'N',
+    env: false,
+    description:
+      'Add the large project "Stadtquartier Neckarbogen": N contracts, ten invoices each, about 1.5 payments an invoice; 2000 gives 20,000 invoices (the embedded sandbox reads PFM_SANDBOX_SCALE).',
+  },
 ] as const satisfies readonly FlagSpec[];
 
 const sandboxSchema = z.object({
@@ -82,6 +90,7 @@ const sandboxSchema = z.object({
   'oauth-audience': z.string().min(1, { error: 'must not be empty' }).optional(),
   'oauth-only': switchValue,
   faults: z.string().optional(),
+  scale: sandboxScale.optional(),
 });
 
 const CATALOG_FLAGS: readonly FlagSpec[] = [
@@ -140,6 +149,7 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
     port: flags.port,
     oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
     faults,
+    largeProject: flags.scale,
   });
   for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
   const keys = 'any non-empty X-API-KEY and X-API-TOKEN are accepted';

@@ -256,6 +256,9 @@ export const wholeNumber = (min: number, max: number, example: string) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, { error: `must be a whole number from ${min} to ${max}, e.g. ${example}` });
 
+/** Contracts of the sandbox's large project (`sandbox --scale`, PFM_SANDBOX_SCALE). */
+export const sandboxScale = wholeNumber(1, 20_000, '2000');
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://api.example.com/fincon/v1' })
   .transform((value) => value.replace(/\/+$/, ''));

@@ -4,7 +4,7 @@
  */
 import { auditLog } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
-import type { Config, UpstreamAuthConfig } from './config.js';
+import { sandboxScale, type Config, type UpstreamAuthConfig } from './config.js';
 import { ConfirmationSeal } from './dispatch/confirmation.js';
 import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
 import { UsageError } from './flags.js';
@@ -89,6 +89,14 @@ export async function sandboxFaults(text: string | undefined, source: string): P
   }
 }
 
+/** PFM_SANDBOX_SCALE: the contracts of the embedded sandbox's large project, refused in one line when wrong. */
+function sandboxLargeProject(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const parsed = sandboxScale.safeParse(text);
+  if (!parsed.success) throw new UsageError([`PFM_SANDBOX_SCALE ${parsed.error.issues[0]?.message ?? 'is not valid'}`]);
+  return parsed.data;
+}
+
 /**
  * The embedded sandbox; with OAuth upstream credentials it checks the tokens they bring, like
  * the API would, and PFM_SANDBOX_FAULTS makes it misbehave on purpose.
@@ -97,7 +105,12 @@ async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
   const { startSandbox } = await import('./sandbox/index.js');
   const faults = await sandboxFaults(process.env.PFM_SANDBOX_FAULTS || undefined, 'PFM_SANDBOX_FAULTS');
   if (faults) log(`The sandbox injects faults: ${process.env.PFM_SANDBOX_FAULTS}.`);
-  return startSandbox({ faults, ...(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {}) });
+  const largeProject = sandboxLargeProject(process.env.PFM_SANDBOX_SCALE || undefined);
+  return startSandbox({
+    faults,
+    largeProject,
+    ...(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {}),
+  });
 }
 
 const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, { issuer: string }> =>

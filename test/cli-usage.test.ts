@@ -57,6 +57,7 @@ const commands: CommandUnderTest[] = [
 /** A value each string flag accepts, where its default would not do. */
 const GOOD_VALUES: Record<string, string> = {
   'file-roots': '.',
+  scale: '20',
   'allowed-hosts': 'any',
   'oauth-issuer': 'https://id.example.com',
   'public-url': 'https://finance-mcp.example.com/mcp',
@@ -103,6 +104,7 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp sandbox oauth-issuer': 'http://id.example.com',
   'project-finance-mcp sandbox oauth-audience': '',
   'project-finance-mcp sandbox faults': 'explode=1',
+  'project-finance-mcp sandbox scale': 'many',
 };
 
 const flagArgs = (spec: FlagSpec) =>
@@ -213,6 +215,11 @@ describe('the command line as a whole', () => {
       expect(outcome).toMatchObject({ code: 0, stderr: '' });
       expect(outcome.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     }
+  });
+
+  it('refuses a bad PFM_SANDBOX_SCALE for the embedded sandbox, naming the variable', async () => {
+    const line = expectRefusal(await cli(['--sandbox'], { PFM_SANDBOX_SCALE: 'many' }), 'PFM_SANDBOX_SCALE');
+    expect(line).toMatch(/must/);
   });
 
   it('refuses to serve a non-loopback address without authentication, naming both ways out', async () => {

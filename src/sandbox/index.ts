@@ -35,6 +35,8 @@ export interface SandboxOptions {
   oauth?: SandboxOAuthOptions;
   /** Faults on purpose: refusals, latency, connections cut after a write was stored. */
   faults?: FaultSpec;
+  /** Contracts of the large FinCon project to add (LARGE_PROJECT in fincon/seed.ts); none by default. */
+  largeProject?: number;
 }
 
 export interface SandboxHandle {
@@ -81,7 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const encoding = options.encoding ?? 'auto';
   const files = new FileStore();
   const storage = await StorageHost.start(files, host);
-  const store = createStore(SEED, files, storage);
+  const store = createStore(SEED, files, storage, options.largeProject);
   const router = new Router();
   for (const { product, routes } of MOUNTS) router.mount(PRODUCT_BASES[product], routes);
   const { oauth } = options;
@@ -134,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
  * pay for all three. Every product draws from its own fork of the seed, so its data is the same
  * whichever is seeded first.
  */
-function createStore(seed: number, files: FileStore, storage: StorageHost): Store {
+function createStore(seed: number, files: FileStore, storage: StorageHost, largeProject?: number): Store {
   const random = createRandom(seed);
   const apiIds = random.fork('api-ids');
   let fincon: FinconTables | undefined;
@@ -142,7 +144,7 @@ function createStore(seed: number, files: FileStore, storage: StorageHost): Stor
   let esg: EsgTables | undefined;
   return {
     get fincon() {
-      return (fincon ??= seedFincon(random.fork('fincon'), files));
+      return (fincon ??= seedFincon(random.fork('fincon'), files, { largeProject }));
     },
     get capex() {
       return (capex ??= seedCapex(random.fork('capex'), files));

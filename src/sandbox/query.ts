@@ -17,8 +17,12 @@ export interface FilterSpec<R extends Row> {
   operations: readonly FilterOperation[];
   /** Allowed values of a `choice` attribute. */
   choices?: readonly string[];
-  /** The value filtered on; defaults to the record's id for `id`, else the rendered attribute of the same name. */
-  value?(record: R, attributes: Record<string, unknown>, store: Store): unknown;
+  /**
+   * The value filtered on; defaults to the record's id for `id`, else the rendered attribute of the
+   * same name. `attributes` renders the record on first call: most records of a long list fail a
+   * cheap filter before any needs rendering.
+   */
+  value?(record: R, attributes: () => Record<string, unknown>, store: Store): unknown;
 }
 
 export type FilterSpecs<R extends Row> = Record<string, FilterSpec<R>>;
@@ -67,7 +71,7 @@ export const filterOn = {
   flag: <R extends Row>(): FilterSpec<R> => ({ kind: 'boolean', operations: ['is'] }),
 };
 
-type RowPredicate<R extends Row> = (record: R, attributes: Record<string, unknown>, store: Store) => boolean;
+type RowPredicate<R extends Row> = (record: R, attributes: () => Record<string, unknown>, store: Store) => boolean;
 
 /** Reads every `filter[...]` parameter; unsupported attributes or operations and bad values answer 400. */
 export function parseFilters<R extends Row>(
@@ -94,7 +98,7 @@ export function parseFilters<R extends Row>(
     const { spec, attribute, component, operation } = resolved;
     const test = buildTest(spec, operation, raw, key);
     predicates.push((record, attributes, store) => {
-      const value = spec.value ? spec.value(record, attributes, store) : attribute === 'id' ? record.id : attributes[attribute];
+      const value = spec.value ? spec.value(record, attributes, store) : attribute === 'id' ? record.id : attributes()[attribute];
       return test(component === undefined ? value : pickComponent(value, component));
     });
   }

@@ -137,8 +137,9 @@ export function listOf<R extends Row, P extends Row = Row>(resource: Resource<R>
     const matching = rows.filter((record) => {
       if (record.seq <= after) return false;
       if (predicates.length === 0) return true;
-      const attributes = resource.attributes(record, context);
-      return predicates.every((predicate) => predicate(record, attributes, store));
+      let attributes: Record<string, unknown> | undefined;
+      const rendered = () => (attributes ??= resource.attributes(record, context));
+      return predicates.every((predicate) => predicate(record, rendered, store));
     });
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const page = matching.slice(0, pageSize);

@@ -5,14 +5,14 @@
  * embedded sandbox, beside the one-tool floor server, alternating, after warm-up.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BIN, peakRss } from './processes.mjs';
 import { mib, ms, percentile, ratio, table, verdict } from './stats.mjs';
 
-const BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', import.meta.url));
 /** The launcher's code cache, fresh for each bench run. */
 const CACHE_HOME = mkdtempSync(join(tmpdir(), 'pfm-bench-cache-'));
 const FLOOR = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
@@ -61,8 +61,7 @@ export async function startOnce(node, server) {
   const listed = await answer();
   if (!listed.result?.tools?.length) throw new Error(`tools/list failed: ${JSON.stringify(listed).slice(0, 200)}`);
   const toolsListed = performance.now() - started;
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const peak = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  const peak = peakRss(/** @type {number} */ (child.pid));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   input.end();
   child.kill();

@@ -5,10 +5,15 @@
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { coldStarts, coldStartTables } from './cold-start.mjs';
+import { fileTransferTable } from './file-transfer.mjs';
+import { httpTable } from './http-throughput.mjs';
+import { largeProjectTable } from './large-project.mjs';
 import { perCallTable } from './per-call.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 20);
+const HTTP_CLIENTS = 16;
 
 /**
  * The binary of another Node major, fetched once by npx; undefined when it cannot be had.
@@ -42,3 +47,9 @@ for (const { label, binary, under200 } of nodes) {
 }
 
 console.log(await perCallTable(CALLS));
+console.log('');
+console.log(await httpTable({ seconds: HTTP_SECONDS, clients: HTTP_CLIENTS }));
+console.log('');
+console.log(await largeProjectTable());
+console.log('');
+console.log(await fileTransferTable());

@@ -7,27 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { request } from 'undici';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { BIN, HEADERS, sandboxProcess } from './processes.mjs';
 import { ms, percentile, table, verdict } from './stats.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
-const HEADERS = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
-
-/**
- * The sandbox in a process of its own (`project-finance-mcp sandbox`): its FinCon base URL, and
- * how to stop it.
- */
-async function sandboxProcess() {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
-  for await (const line of lines) {
-    const fincon = /^fincon: (\S+)/.exec(line)?.[1];
-    if (fincon) return { fincon, stop: () => child.kill() };
-  }
-  throw new Error('the sandbox printed no FinCon base URL');
-}
 
 /**
  * A connected client of a server started with `args` and `env`.
@@ -64,6 +47,20 @@ async function directGet(url) {
   return answer.body.json();
 }
 
+/** @param {string} url @param {unknown} body */
+async function directPost(url, body) {
+  const answer = await request(url, {
+    method: 'POST',
+    headers: { ...HEADERS, 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify(body),
+  });
+  if (answer.statusCode >= 300) throw new Error(`POST ${url}: ${answer.statusCode} ${await answer.body.text()}`);
+  return answer.body.json();
+}
+
+/** A partial payment of one cent: the invoice stays APPROVED, so every round can pay again. */
+const PAYMENT = { payment_amount_gross: '0.01', payment_date: '2026-11-24', payment_comment: 'bench', is_final_payment: false };
+
 /**
  * @param {Client} client
  * @param {string} name
@@ -86,7 +83,20 @@ export async function perCallTable(rounds) {
   const page = await directGet(`${fincon}/invoices/`);
   const invoiceId = page.data[0].id;
   const invoiceUrl = `${fincon}/invoices/${invoiceId}/`;
-  const ours = await connected([CLI, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
+  /** @type {any} */
+  const approved = await directGet(`${fincon}/invoices/?filter[invoice_process_state.in]=APPROVED`);
+  const payable = approved.data[0].id;
+  const payableUrl = `${fincon}/invoices/${payable}/`;
+  const payment = { invoice_id: payable, ...PAYMENT };
+  // What the tool reads and writes: the invoice and its payments for the preview; the same again,
+  // the payment, and the payments read back for the commit.
+  const stateReads = () => Promise.all([directGet(payableUrl), directGet(`${payableUrl}payments/`)]);
+  const directCommit = async () => {
+    await stateReads();
+    await directPost(`${payableUrl}register-payment/`, { data: { type: 'INVOICE_PAYMENT', attributes: PAYMENT } });
+    await directGet(`${payableUrl}payments/`);
+  };
+  const ours = await connected([BIN, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
     PFM_API_KEY: 'bench',
     PFM_API_TOKEN: 'bench',
   });
@@ -98,15 +108,29 @@ export async function perCallTable(rounds) {
     'floor get_invoice': () => call(floor, 'get_invoice', { invoice_id: invoiceId }),
     'direct GET 100 invoices': () => directGet(`${fincon}/invoices/`),
     'ours list_invoices (100 rows)': () => call(ours, 'list_invoices', {}),
+    'direct payment preview reads': stateReads,
+    'ours register_invoice_payment preview': () => call(ours, 'register_invoice_payment', payment),
+    'direct payment commit (reads, POST, read back)': directCommit,
   };
+  /** The commit, timed alone: each needs the confirmation of a fresh preview. */
+  const commit = async () => {
+    /** @type {any} */
+    const preview = await call(ours, 'register_invoice_payment', payment);
+    const confirmation = preview.structuredContent?.confirmation;
+    if (!confirmation) throw new Error(`no confirmation in the preview: ${JSON.stringify(preview).slice(0, 300)}`);
+    return timed(() => call(ours, 'register_invoice_payment', { ...payment, confirmation }));
+  };
+  const COMMIT = 'ours register_invoice_payment commit';
   /** @type {Record<string, number[]>} */
-  const samples = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
+  const samples = Object.fromEntries([...Object.keys(kinds), COMMIT].map((kind) => [kind, []]));
   try {
     for (let round = 0; round < rounds * 2; round += 1) {
       for (const [kind, work] of Object.entries(kinds)) {
         const took = await timed(work);
         if (round >= rounds) samples[kind]?.push(took);
       }
+      const took = await commit();
+      if (round >= rounds) samples[COMMIT]?.push(took);
     }
   } finally {
     await ours.close();
@@ -118,12 +142,14 @@ export async function perCallTable(rounds) {
   const oursGet = at('ours get_invoice', 50) - at('direct GET invoice', 50);
   const floorGet = at('floor get_invoice', 50) - at('direct GET invoice', 50);
   const oursList = at('ours list_invoices (100 rows)', 50) - at('direct GET 100 invoices', 50);
+  const oursPreview = at('ours register_invoice_payment preview', 50) - at('direct payment preview reads', 50);
+  const oursCommit = at(COMMIT, 50) - at('direct payment commit (reads, POST, read back)', 50);
   return [
     `### Per call over stdio (${rounds} calls each, after ${rounds} warm-up calls)`,
     '',
     table(
       ['call', 'p50', 'p99'],
-      Object.keys(kinds).map((kind) => [kind, ms(at(kind, 50)), ms(at(kind, 99))]),
+      Object.keys(samples).map((kind) => [kind, ms(at(kind, 50)), ms(at(kind, 99))]),
     ),
     '',
     table(
@@ -131,6 +157,8 @@ export async function perCallTable(rounds) {
       [
         ['get_invoice', ms(oursGet), ms(floorGet)],
         ['list_invoices, 100 rows', ms(oursList), '-'],
+        ['register_invoice_payment preview', ms(oursPreview), '-'],
+        ['register_invoice_payment commit', ms(oursCommit), '-'],
       ],
     ),
     '',

@@ -5,28 +5,16 @@
  * young generation so that the peak shows what the code holds, not how long V8
  * waits before collecting garbage.
  */
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { againstApi, connectHttp, dataOf, startHttpServer } from '../support/harness.js';
 import { peakRssMiB } from '../support/memory.js';
+import { writePdf } from '../support/pdf-file.mjs';
 
 const MiB = 1024 * 1024;
-
-/** A file the API accepts as a PDF: the header, filler, and the end-of-file marker. */
-async function writePdf(path: string, bytes: number): Promise<void> {
-  const handle = await open(path, 'w');
-  try {
-    await handle.write('%PDF-1.7\n');
-    const block = Buffer.alloc(MiB, 0x20);
-    for (let written = 0; written < bytes; written += block.length) await handle.write(block);
-    await handle.write('\n%%EOF\n');
-  } finally {
-    await handle.close();
-  }
-}
 
 describe('a 12 MB upload', () => {
   let sandbox: SandboxHandle;

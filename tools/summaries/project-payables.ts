@@ -12,11 +12,8 @@ import { isoDate } from '../fields.js';
 import { fincon } from '../scope.js';
 import { amountOut, currencyOf, sumOf, table } from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
-import { byIds, chunked, mapBounded } from './reads.js';
-import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
-
-/** Payment lists read at once. */
-const PARALLEL_READS = 4;
+import { byIds, chunked } from './reads.js';
+import { invoiceNumber, positionOfInvoice } from './settlement.js';
 
 const named = z.object({ id: z.string(), name: z.string().nullable() });
 
@@ -82,9 +79,7 @@ export const getProjectPayables = defineSummary({
     const contractors = await byIds(read, 'list_contractors', [...new Set(contractorIds)]);
     const contractorNames = new Map(contractors.map((contractor) => [contractor.id, (contractor.name as string) ?? null]));
     const invoices = await approvedInvoices(read, [...contractById.keys()], dueBefore && dayBefore(dueBefore));
-    const positions = await mapBounded(invoices, PARALLEL_READS, async (invoice) =>
-      positionOf(invoice, await paymentsOf(read, invoice.id)),
-    );
+    const positions = invoices.map(positionOfInvoice);
     const payables = invoices
       .map((invoice, index): Payable => {
         const contract = contractById.get(String(invoice.contract));

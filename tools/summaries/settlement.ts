@@ -19,10 +19,24 @@ export function invoiceNumber(invoice: FlatResource): string | null {
   return typeof number === 'string' ? number : null;
 }
 
-export function positionOf(invoice: FlatResource, payments: readonly FlatResource[]): InvoicePosition {
+function position(invoice: FlatResource, paid: Decimal): InvoicePosition {
   const approved = grossValueOf(approvedBasis(invoice));
-  const paid = payments.reduce((total, payment) => total.plus(grossValueOf(payment.paid_amount)), new Decimal(0));
   return { approved_gross: cents(approved), paid_gross: cents(paid), outstanding_gross: cents(approved.minus(paid)) };
+}
+
+export function positionOf(invoice: FlatResource, payments: readonly FlatResource[]): InvoicePosition {
+  return position(
+    invoice,
+    payments.reduce((total, payment) => total.plus(grossValueOf(payment.paid_amount)), new Decimal(0)),
+  );
+}
+
+/**
+ * The same from the invoice alone, without reading its payments: while several payments settle an
+ * invoice, the API keeps its payment_amount_gross as their total (product spec, invoices).
+ */
+export function positionOfInvoice(invoice: FlatResource): InvoicePosition {
+  return position(invoice, grossValueOf(invoice.payment_amount_gross));
 }
 
 export function paymentsOf(read: Reader, invoiceId: string): Promise<FlatResource[]> {

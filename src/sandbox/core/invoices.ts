@@ -82,7 +82,7 @@ const invoiceFilters: FilterSpecs<InvoiceRecord> = {
   payment_created: filterOn.datetime(),
   date_created: filterOn.datetime(),
   invoice_type: filterOn.choice(INVOICE_TYPES),
-  invoice_process_state: filterOn.choice(INVOICE_PROCESS_STATES),
+  invoice_process_state: { ...filterOn.choice(INVOICE_PROCESS_STATES), value: (invoice) => invoice.invoice_process_state },
   payment_date: filterOn.date(EXACT_OR_COMPARED),
   unaudited_amount: filterOn.money(),
   discounted_approved_amount: filterOn.money(),
@@ -90,7 +90,7 @@ const invoiceFilters: FilterSpecs<InvoiceRecord> = {
   cash_discount: filterOn.money(),
   audited_amount: filterOn.money(),
   tags: filterOn.ids((invoice) => invoice.tags),
-  contract: filterOn.ids(),
+  contract: filterOn.ids((invoice) => invoice.contract),
 };
 
 export const invoiceReadRoutes = (product: Product): RouteSpec[] => {

@@ -57,11 +57,13 @@ export function seedContracts(
   parents: readonly BudgetParent[],
   contractors: readonly SeededContractor[],
   random: Random,
+  /** Contracts per parent; by default none to three, at random. */
+  lots?: number,
 ): ContractRecord[] {
   const contracts: NewRow<ContractRecord>[] = [];
   const working = contractors.filter((contractor) => contractor.trade !== null);
   for (const parent of parents) {
-    const count = random.chance(0.1) ? 0 : random.int(1, 3);
+    const count = lots ?? (random.chance(0.1) ? 0 : random.int(1, 3));
     const matching = working.filter((contractor) => contractor.trade === parent.trade);
     for (let lot = 1; lot <= count; lot++) {
       const status = parent.active ? weighted(random, STATUS_WEIGHTS) : 'COMPLETED';

@@ -48,7 +48,17 @@ interface InvoicePlan {
   inSecondStep: number;
   /** That many PAID invoices (one payment each) were added through add-paid-invoice. */
   addedAsPaid: number;
+  /** Whether invoices get their documents (PDFs); by default they do. */
+  documents?: boolean;
+  /** How many payments settle a PAID invoice, with their weights; by default mostly one. */
+  paidIn?: readonly (readonly [number, number])[];
 }
+
+const PAID_IN: readonly (readonly [number, number])[] = [
+  [1, 0.7],
+  [2, 0.2],
+  [3, 0.1],
+];
 
 interface InvoiceDraft {
   contract: ContractRecord;
@@ -79,14 +89,14 @@ export function seedInvoices(
     if (detached) withoutContract += 1;
     const invoice = invoiceRecord(draft, state, detached, i, tagIds, random, plan.scopeOf(draft.contract));
     invoices.push(invoice);
-    payments.push(...seedPayments(invoice, random));
+    payments.push(...seedPayments(invoice, random, plan.paidIn ?? PAID_IN));
   });
   placeInWorkflowSteps(invoices, plan);
   markAddedAsPaid(invoices, payments, plan.addedAsPaid);
 
   for (const invoice of byCreation(invoices)) {
     tables.invoices.insert(invoice);
-    seedInvoiceDocuments(tables, files, invoice, random);
+    if (plan.documents ?? true) seedInvoiceDocuments(tables, files, invoice, random);
   }
   for (const payment of byCreation(payments)) tables.payments.insert(payment);
 }
@@ -191,7 +201,11 @@ function invoiceRecord(
 }
 
 /** PAID invoices are settled in 1-3 payments; some APPROVED ones carry one partial payment. */
-function seedPayments(invoice: NewRow<InvoiceRecord>, random: Random): NewRow<PaymentRecord>[] {
+function seedPayments(
+  invoice: NewRow<InvoiceRecord>,
+  random: Random,
+  paidIn: readonly (readonly [number, number])[],
+): NewRow<PaymentRecord>[] {
   const state = invoice.invoice_process_state;
   const approvedGross = invoice.discounted_approved_amount && grossOf(invoice.discounted_approved_amount);
   if (!approvedGross || !invoice.date_approved || (state === 'APPROVED' && !random.chance(0.35))) return [];
@@ -199,11 +213,7 @@ function seedPayments(invoice: NewRow<InvoiceRecord>, random: Random): NewRow<Pa
   if (state === 'APPROVED') {
     grosses.push(approvedGross.times(random.int(30, 70)).dividedBy(100).toDecimalPlaces(2));
   } else {
-    const parts = weighted(random, [
-      [1, 0.7],
-      [2, 0.2],
-      [3, 0.1],
-    ] as const);
+    const parts = weighted(random, paidIn);
     let left = approvedGross;
     for (let part = 1; part < parts; part++) {
       const gross = approvedGross.times(random.int(25, 45)).dividedBy(100).toDecimalPlaces(2);

@@ -45,7 +45,7 @@ import {
 } from '../core/seed-contracts.js';
 import { seedInvoices, seedTags } from '../core/seed-invoices.js';
 import { addDays, byCreation, cents, HORIZON, minDate, timestamp, withTax } from '../core/seed-kit.js';
-import { seedContractingEntities, seedContractors } from '../core/seed-parties.js';
+import { seedContractingEntities, seedContractors, type SeededContractor } from '../core/seed-parties.js';
 import { STREETS } from '../core/seed-catalog.js';
 import type { ContractRecord, CustomFieldDefinitionRecord } from '../core/records.js';
 import type { FileStore } from '../files/file-store.js';
@@ -73,7 +73,12 @@ import {
   type ProjectFixture,
 } from './seed-catalog.js';
 
-export function seedFincon(random: Random, files: FileStore): FinconTables {
+export interface FinconSeedOptions {
+  /** Adds LARGE_PROJECT with this many contracts, ten invoices each and about 1.5 payments an invoice. */
+  largeProject?: number;
+}
+
+export function seedFincon(random: Random, files: FileStore, options: FinconSeedOptions = {}): FinconTables {
   const tables = createFinconTables();
   const contractors = seedContractors(tables, files, random.fork('contractors'), { further: 96, identifierFrom: 10_001 });
   const entityIds = seedContractingEntities(tables, random.fork('contracting-entities'), ENTITIES);
@@ -110,6 +115,10 @@ export function seedFincon(random: Random, files: FileStore): FinconTables {
     addedAsPaid: 8,
   });
   seedBudgetShifts(tables, projects, units, random.fork('budget-shifts'));
+  if (options.largeProject) {
+    const basics = { entityIds, definitions, elements, contractors, tagIds };
+    seedLargeProject(tables, files, basics, options.largeProject, random.fork('large-project'));
+  }
   seedContacts(tables, random.fork('contacts'));
   seedRevenue(
     tables,
@@ -174,45 +183,9 @@ function seedProjects(
   random: Random,
 ): SeededProject[] {
   const projectFields = definitions.filter((definition) => definition.object_type === 'PROJECT');
-  const seeded = PROJECTS.map((fixture, i) => {
-    const property = tables.properties.insert({
-      id: random.uuid(),
-      ...fixture.property,
-      country: 'DE',
-      date_created: timestamp(addDays('2023-01-09', i * 3), random),
-    });
-    const gfa = new Dec(fixture.gross_floor_area);
-    const commercialRatio = { COMMERCIAL_USAGE: '1.00', NON_COMMERCIAL_USAGE: '0.00', MIXED_USAGE: '0.35' }[
-      fixture.project_usage
-    ];
-    const commercial = gfa.times('0.78').times(commercialRatio).toDecimalPlaces(2);
-    const residential = gfa.times('0.78').minus(commercial).toDecimalPlaces(2);
-    const template = fixture.template ? (templateIds.get(fixture.template) as string) : null;
-    const record = tables.projects.insert({
-      id: random.uuid(),
-      name: fixture.name,
-      identifier: fixture.identifier,
-      description: fixture.description,
-      property: property.id,
-      default_contracting_entity: entityIds[i % entityIds.length] as string,
-      default_tax_rate: '19.00',
-      use_cost_elements: fixture.use_cost_elements,
-      cost_element_tree_template: template,
-      is_active: fixture.is_active,
-      project_usage: fixture.project_usage,
-      estimated_start_date: fixture.start,
-      estimated_end_date: fixture.end,
-      gross_floor_area: fixture.gross_floor_area,
-      effective_floor_area: gfa.times('0.82').toFixed(2),
-      residential_area: residential.toFixed(2),
-      commercial_area: commercial.toFixed(2),
-      rental_area: gfa.times('0.76').toFixed(2),
-      gross_volume: gfa.times('3.4').toFixed(2),
-      commercial_usage_ratio: commercialRatio,
-      custom_fields: customFieldValues(projectFields, random, { date: fixture.end }),
-    });
-    return { record, fixture };
-  });
+  const seeded = PROJECTS.map((fixture, i) =>
+    insertProject(tables, fixture, i, entityIds[i % entityIds.length] as string, templateIds, projectFields, random),
+  );
   for (const [name, city, zip] of [
     ['Gewerbegrundstück Mainz-Hechtsheim', 'Mainz', '55129'],
     ['Baulücke Leipzig-Plagwitz', 'Leipzig', '04229'],
@@ -229,6 +202,52 @@ function seedProjects(
     });
   }
   return seeded;
+}
+
+function insertProject(
+  tables: FinconTables,
+  fixture: ProjectFixture,
+  index: number,
+  entityId: string,
+  templateIds: ReadonlyMap<string, string>,
+  projectFields: readonly CustomFieldDefinitionRecord[],
+  random: Random,
+): SeededProject {
+  const property = tables.properties.insert({
+    id: random.uuid(),
+    ...fixture.property,
+    country: 'DE',
+    date_created: timestamp(addDays('2023-01-09', index * 3), random),
+  });
+  const gfa = new Dec(fixture.gross_floor_area);
+  const commercialRatio = { COMMERCIAL_USAGE: '1.00', NON_COMMERCIAL_USAGE: '0.00', MIXED_USAGE: '0.35' }[fixture.project_usage];
+  const commercial = gfa.times('0.78').times(commercialRatio).toDecimalPlaces(2);
+  const residential = gfa.times('0.78').minus(commercial).toDecimalPlaces(2);
+  const template = fixture.template ? (templateIds.get(fixture.template) as string) : null;
+  const record = tables.projects.insert({
+    id: random.uuid(),
+    name: fixture.name,
+    identifier: fixture.identifier,
+    description: fixture.description,
+    property: property.id,
+    default_contracting_entity: entityId,
+    default_tax_rate: '19.00',
+    use_cost_elements: fixture.use_cost_elements,
+    cost_element_tree_template: template,
+    is_active: fixture.is_active,
+    project_usage: fixture.project_usage,
+    estimated_start_date: fixture.start,
+    estimated_end_date: fixture.end,
+    gross_floor_area: fixture.gross_floor_area,
+    effective_floor_area: gfa.times('0.82').toFixed(2),
+    residential_area: residential.toFixed(2),
+    commercial_area: commercial.toFixed(2),
+    rental_area: gfa.times('0.76').toFixed(2),
+    gross_volume: gfa.times('3.4').toFixed(2),
+    commercial_usage_ratio: commercialRatio,
+    custom_fields: customFieldValues(projectFields, random, { date: fixture.end }),
+  });
+  return { record, fixture };
 }
 
 interface SeededUnit {
@@ -365,4 +384,80 @@ function seedBudgetShifts(
     }
   }
   for (const shift of byCreation(shifts)) tables.budgetShifts.insert(shift);
+}
+
+// --- the large project (sandbox --scale N) -------------------------------------------------------
+
+/** The project `--scale` adds: every trade package of it is let in many lots. */
+export const LARGE_PROJECT: ProjectFixture = {
+  name: 'Stadtquartier Neckarbogen',
+  identifier: 'SN-2024',
+  description: 'Neues Stadtquartier auf 14 Baufeldern (Lasttest-Projekt der Sandbox)',
+  use_cost_elements: false,
+  is_active: true,
+  project_usage: 'MIXED_USAGE',
+  start: '2024-01-15',
+  end: '2029-06-30',
+  gross_floor_area: '185000.00',
+  volume: 1_200_000_000,
+  hasFinancing: false,
+  property: {
+    name: 'Neckarbogen, Baufelder 1-14',
+    description: 'Konversionsfläche am Neckarufer',
+    address: 'Neckaruferstraße 1',
+    zip_code: '74076',
+    city: 'Heilbronn',
+  },
+};
+
+/** What the regular seed made that the large project uses too. */
+interface SeededBasics {
+  entityIds: readonly string[];
+  definitions: readonly CustomFieldDefinitionRecord[];
+  elements: SeededElements;
+  contractors: readonly SeededContractor[];
+  tagIds: readonly string[];
+}
+
+/** Ten invoices a contract, most of them paid, in one to three payments (about 1.5 an invoice). */
+const LARGE_INVOICES_PER_CONTRACT = 10;
+const LARGE_PAID_SHARE = 0.9;
+
+function seedLargeProject(tables: FinconTables, files: FileStore, seeded: SeededBasics, contracts: number, random: Random): void {
+  const projectFields = seeded.definitions.filter((definition) => definition.object_type === 'PROJECT');
+  const entity = seeded.entityIds[0] as string;
+  const project = insertProject(tables, LARGE_PROJECT, PROJECTS.length, entity, seeded.elements.templates, projectFields, random);
+  const trades = seedContractUnits(tables, [project], seeded.elements, random.fork('contract-units')).filter(
+    (unit) => unit.packageIndex >= 0,
+  );
+  // One contract per lot; a package's volume is shared among its lots.
+  const lotsPerPackage = Math.ceil(contracts / trades.length);
+  const lots = Array.from({ length: contracts }, (_, index): BudgetParent => {
+    const unit = trades[index % trades.length] as SeededUnit;
+    const parent = budgetParentOf(unit);
+    const lot = Math.floor(index / trades.length) + 1;
+    return { ...parent, name: `${parent.name}, Los ${lot}`, volume: unit.volume.dividedBy(lotsPerPackage) };
+  });
+  const seededContracts = seedContracts(tables, lots, seeded.contractors, random.fork('contracts'), 1);
+  const invoices = contracts * LARGE_INVOICES_PER_CONTRACT;
+  const paid = Math.round(invoices * LARGE_PAID_SHARE);
+  seedInvoices(tables, files, seededContracts, seeded.tagIds, random.fork('invoices'), {
+    settled: [
+      ['APPROVED', invoices - paid],
+      ['PAID', paid],
+    ],
+    recent: [],
+    withoutContract: 0,
+    lastReceipt: '2026-05-20',
+    scopeOf: () => project.record.id,
+    twoStepScopes: new Set(),
+    inSecondStep: 0,
+    addedAsPaid: 0,
+    documents: false,
+    paidIn: [
+      [1, 0.5],
+      [2, 0.3],
+      [3, 0.2],
+    ],
+  });
 }

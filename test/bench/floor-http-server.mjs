@@ -1,0 +1,31 @@
+/**
+ * The HTTP floor: a trivial stateless streamable-HTTP server made the plain way with the same SDK
+ * (createMcpHandler on node:http), one tool that makes the one GET FLOOR_GET_URL names (`{id}`
+ * replaced by the invoice id) with Node's own fetch. Prints its endpoint on stdout.
+ */
+import { createServer } from 'node:http';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const target = process.env.FLOOR_GET_URL ?? '';
+const headers = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
+
+const handler = createMcpHandler(() => {
+  const server = new McpServer({ name: 'floor', version: '1.0.0' });
+  server.registerTool(
+    'get_invoice',
+    { description: 'One GET of an invoice', inputSchema: z.object({ invoice_id: z.string() }) },
+    async ({ invoice_id }) => {
+      const answer = await fetch(target.replace('{id}', invoice_id), { headers });
+      return { content: [{ type: 'text', text: await answer.text() }] };
+    },
+  );
+  return server;
+});
+const serve = toNodeHandler(handler);
+const server = createServer((request, response) => void serve(request, response));
+server.listen(0, '127.0.0.1', () => {
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  console.log(`http://127.0.0.1:${address.port}/mcp`);
+});

@@ -1,0 +1,50 @@
+/** The processes the benchmarks talk to: the sandbox API, and servers that print where they listen. */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+/** The published executable: the bundle's launcher. */
+export const BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', import.meta.url));
+/** What the benchmarks send as API credentials. */
+export const HEADERS = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
+
+/**
+ * A child process started with `args`, once a line of its `stream` matched `pattern`: the first
+ * group of that match, the child, and how to stop it.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {'stdout' | 'stderr'} stream
+ * @param {RegExp} pattern
+ */
+export async function listening(args, env, stream, pattern) {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', stream === 'stdout' ? 'pipe' : 'ignore', stream === 'stderr' ? 'pipe' : 'ignore'],
+  });
+  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child[stream]) });
+  for await (const line of lines) {
+    const found = pattern.exec(line)?.[1];
+    if (found) {
+      lines.close();
+      return { found, child, stop: () => child.kill() };
+    }
+  }
+  throw new Error(`${args.join(' ')} never printed ${pattern}`);
+}
+
+/**
+ * The sandbox in a process of its own (`project-finance-mcp sandbox`, with `args` added), and its
+ * FinCon base URL.
+ * @param {string[]} args
+ */
+export async function sandboxProcess(args = []) {
+  const { found, stop } = await listening([CLI, 'sandbox', '--port', '0', ...args], {}, 'stdout', /^fincon: (\S+)/);
+  return { fincon: found, stop };
+}
+
+/** A process's peak resident memory so far (VmHWM, Linux), in MB. @param {number} pid */
+export function peakRss(pid) {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
