@@ -179,7 +179,8 @@ export interface HttpServer {
 
 /** Starts `cli --transport http --port 0` and waits for its "MCP endpoint:" line. */
 export async function startHttpServer(options: ServerOptions = {}): Promise<HttpServer> {
-  const child = spawn(process.execPath, [CLI, '--transport', 'http', '--port', '0', ...(options.args ?? [])], {
+  const entry = options.entry ?? CLI;
+  const child = spawn(process.execPath, [entry, '--transport', 'http', '--port', '0', ...(options.args ?? [])], {
     env: childEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
