@@ -54,11 +54,11 @@ function nullableVariant(variants: unknown[]): JsonSchema | undefined {
 
 /**
  * What a model needs of an input schema: types, date formats, enums, required names and
- * descriptions. Properties with a single allowed value that is their default, length and
- * number bounds, patterns, uuid formats and
- * record value schemas the descriptions already explain, the dialect marker, null defaults and
- * descriptions that only repeat the property's name cost tokens in every tools/list and say
- * nothing a model acts on; arguments are still validated in full. `name` is the property's.
+ * descriptions. Length and number bounds, patterns, uuid formats, record value schemas the
+ * descriptions explain, properties whose one allowed value is their default, the dialect marker,
+ * null defaults and descriptions that only repeat the property's name cost tokens in every
+ * tools/list and say nothing a model acts on; arguments are still validated in full. `name` is
+ * the property's.
  */
 export function forModels(schema: JsonSchema, name?: string): JsonSchema {
   const sameAs = schema[SAME_ARGUMENTS_AS];

@@ -1,4 +1,4 @@
-/** Builds the MCP server from the catalog and the configuration. */
+/** Builds the MCP server from the tool cards and the configuration; tools are loaded when first called. */
 import { isInputRequiredResult, McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import type { AuditSink } from './audit.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';

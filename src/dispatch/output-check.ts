@@ -1,6 +1,6 @@
 /**
  * Every structured answer is checked against its tool's output schema exactly once, here and
- * not again by the SDK (json-schemas.ts checkedOutput): a second parse of a 100-row page costs
+ * not again by the SDK (json-schemas.ts cardSchemas): a second parse of a 100-row page costs
  * time and garbage on every call. The API's answers are checked as they are shaped, where a
  * mismatch means an unreadable reply; the rest (summaries, previews, read-backs) at the end.
  */

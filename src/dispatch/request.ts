@@ -1,4 +1,4 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import { decodeCursor } from './cursor.js';
 import { uploadSource, type FileAccess } from './files.js';
 import { filterKeyMatcher, type FilterValue } from './input-schema.js';
@@ -118,7 +118,7 @@ function buildBody(spec: BodySpec, args: Args): unknown {
 
 async function buildForm(operation: Operation, args: Args, files: FileAccess): Promise<FormData> {
   const spec = operation.upload!;
-  const { file, filename } = await uploadSource(args, files, spec.pdfOnly);
+  const [{ file, filename }, { FormData }] = await Promise.all([uploadSource(args, files, spec.pdfOnly), import('undici')]);
   const form = new FormData();
   for (const name of spec.fields ?? []) {
     if (args[name] !== undefined) form.append(name, String(args[name]));

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request, type Dispatcher, type FormData } from 'undici';
+import type { Agent, Dispatcher, FormData } from 'undici';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
 import { BodyTooLarge, readBoundedBody } from './bounded-body.js';
@@ -118,6 +118,18 @@ function isForm(body: unknown): body is FormData {
 }
 
 /**
+ * undici, loaded with the first request: a start that only answers initialize and tools/list
+ * never builds its HTTP machinery (a tenth of the memory of a start, measured on Node 24).
+ */
+let undici: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undici ??= import('undici'));
+
+/** The connection pool, made with the first request and shared by the copies withAuth makes. */
+interface Pool {
+  agent?: Promise<Agent>;
+}
+
+/**
  * One keep-alive connection pool per origin (undici Agent), gzip/br decoding,
  * timeouts. It never retries a request the API may have processed: a repeated POST
  * could record a payment twice. Reads (GET) are asked again after a failed connection,
@@ -127,23 +139,25 @@ function isForm(body: unknown): body is FormData {
  * hosts that downloads are redirected to.
  */
 export class UpstreamClient {
-  readonly #dispatcher: Agent;
+  readonly #pool: Pool;
   readonly #options: UpstreamOptions;
 
-  constructor(options: UpstreamOptions, dispatcher?: Agent) {
+  constructor(options: UpstreamOptions, pool: Pool = {}) {
     this.#options = options;
-    this.#dispatcher =
-      dispatcher ??
-      new Agent({
-        keepAliveTimeout: 30_000,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      });
+    this.#pool = pool;
   }
 
   /** The same client (and connection pool) with other credentials, e.g. those of one caller. */
   withAuth(auth: AuthProvider): UpstreamClient {
-    return new UpstreamClient({ ...this.#options, auth }, this.#dispatcher);
+    return new UpstreamClient({ ...this.#options, auth }, this.#pool);
+  }
+
+  #agent(): Promise<Agent> {
+    this.#pool.agent ??= loadUndici().then(
+      ({ Agent }) =>
+        new Agent({ keepAliveTimeout: 30_000, headersTimeout: this.#options.timeoutMs, bodyTimeout: this.#options.timeoutMs }),
+    );
+    return this.#pool.agent;
   }
 
   baseUrl(product: Product): string {
@@ -281,9 +295,10 @@ export class UpstreamClient {
     body: string | FormData | undefined,
     signal: AbortSignal | undefined,
   ): Promise<StreamedResponse> {
-    const response = await this.#guard(method, url, signal, () =>
-      request(url, { dispatcher: this.#dispatcher, method, headers, body, signal }),
-    );
+    const response = await this.#guard(method, url, signal, async () => {
+      const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.#agent()]);
+      return request(url, { dispatcher, method, headers, body, signal });
+    });
     return { status: response.statusCode, headers: response.headers, body: response.body };
   }
 
@@ -312,7 +327,7 @@ export class UpstreamClient {
     }
   }
 
-  close(): Promise<void> {
-    return this.#dispatcher.close();
+  async close(): Promise<void> {
+    await (await this.#pool.agent)?.close();
   }
 }

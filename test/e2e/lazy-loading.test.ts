@@ -1,6 +1,7 @@
 /**
  * What a start loads: a stdio server with API keys loads neither the OAuth code (openid-client,
- * jose, oauth4webapi, our auth modules), nor the HTTP stack, nor the sandbox.
+ * jose, oauth4webapi, our auth modules), nor the HTTP stack, nor the sandbox, and undici only
+ * with its first API call.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,14 @@ import { connectStdio } from '../support/harness.js';
 
 const REGISTER = fileURLToPath(new URL('../support/load-trace/register.mjs', import.meta.url));
 
-async function modulesLoaded(options: { args?: string[]; env?: Record<string, string> }): Promise<string[]> {
+async function modulesLoaded(options: { args?: string[]; env?: Record<string, string>; callApi?: boolean }): Promise<string[]> {
   const log = join(mkdtempSync(join(tmpdir(), 'pfm-load-')), 'modules.log');
   const client = await connectStdio('modern', {
     args: options.args,
     env: { ...options.env, NODE_OPTIONS: `--import ${REGISTER}`, PFM_TEST_LOAD_LOG: log },
   });
-  await client.callTool('list_projects').catch(() => undefined);
+  await client.listTools();
+  if (options.callApi !== false) await client.callTool('list_projects').catch(() => undefined);
   await client.close();
   // The server writes its list as it exits.
   for (let i = 0; i < 50 && !readFileSync(log, { flag: 'a+' }).length; i += 1)
@@ -29,14 +31,22 @@ async function modulesLoaded(options: { args?: string[]; env?: Record<string, st
 const OAUTH =
   /node_modules\/(openid-client|jose|oauth4webapi)\/|\/dist\/src\/(oauth\/|auth\/(token-verifier|resource-server)|upstream\/oauth-auth)/;
 
+const API_KEYS = { PFM_API_KEY: 'k', PFM_API_TOKEN: 't', PFM_FINCON_URL: 'http://127.0.0.1:9/fincon/v1' };
+const UNDICI = /node_modules\/undici\//;
+
 describe('what a start loads', () => {
   it('stdio with API keys: no OAuth code, no HTTP stack, no sandbox', async () => {
-    const loaded = await modulesLoaded({
-      env: { PFM_API_KEY: 'k', PFM_API_TOKEN: 't', PFM_FINCON_URL: 'http://127.0.0.1:9/fincon/v1' },
-    });
+    const loaded = await modulesLoaded({ env: API_KEYS });
     expect(loaded.some((url) => url.endsWith('/dist/src/server.js'))).toBe(true);
     expect(loaded.filter((url) => OAUTH.test(url))).toEqual([]);
     expect(loaded.filter((url) => /\/dist\/src\/(transports\/http|sandbox\/)/.test(url))).toEqual([]);
+    expect(loaded.some((url) => UNDICI.test(url))).toBe(true);
+  });
+
+  it('answers initialize and tools/list without undici: the HTTP client comes with the first API call', async () => {
+    const loaded = await modulesLoaded({ env: API_KEYS, callApi: false });
+    expect(loaded.some((url) => url.endsWith('/dist/src/server.js'))).toBe(true);
+    expect(loaded.filter((url) => UNDICI.test(url))).toEqual([]);
   });
 
   it('sees what is loaded: the sandbox when it runs', async () => {
