@@ -8,6 +8,7 @@ import * as client from 'openid-client';
 import { InvalidAccessToken, KeysUnavailable, looksLikeJwt, verifyAccessToken } from '../oauth/access-token.js';
 import { clientConfiguration, type ClientCredentials } from '../oauth/client.js';
 import { IssuerUnavailable, type Issuer } from '../oauth/issuer.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface TokenVerifierOptions {
   issuer: () => Promise<Issuer>;
@@ -36,6 +37,8 @@ export class VerificationUnavailable extends Error {
 
 export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVerifier {
   const { audience } = options;
+  const resource = new URL(audience);
+  const verified = new VerifiedTokens();
 
   function authInfoFrom(token: string, claims: Record<string, unknown>): AuthInfo {
     const clientId = String(claims.client_id ?? claims.azp ?? '');
@@ -46,7 +49,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
       clientId,
       scopes: scopesOf(claims),
       expiresAt: claims.exp,
-      resource: new URL(audience),
+      resource,
       extra: { sub },
     };
   }
@@ -65,6 +68,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
 
   return {
     async verifyAccessToken(token) {
+      const known = verified.get(token);
+      if (known) return known;
       let issuer: Issuer;
       try {
         issuer = await options.issuer();
@@ -78,7 +83,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
       }
       try {
         const claims = await verifyAccessToken(token, { keys: issuer.keys, issuer: issuer.metadata.issuer, audience });
-        return authInfoFrom(token, claims);
+        const info = authInfoFrom(token, claims);
+        verified.remember(token, info);
+        return info;
       } catch (error) {
         if (error instanceof KeysUnavailable) throw new VerificationUnavailable(error.message, { cause: error });
         if (error instanceof InvalidAccessToken) throw refuse();

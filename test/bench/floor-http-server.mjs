@@ -1,7 +1,8 @@
 /**
  * The HTTP floor: a trivial stateless streamable-HTTP server made the plain way with the same SDK
  * (createMcpHandler on node:http), one tool that makes the one GET FLOOR_GET_URL names (`{id}`
- * replaced by the invoice id) with Node's own fetch. Prints its endpoint on stdout.
+ * replaced by the invoice id) with Node's own fetch, with API keys or, when FLOOR_AUTHORIZATION
+ * is set, that Authorization header. Prints its endpoint on stdout.
  */
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -9,7 +10,10 @@ import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 const target = process.env.FLOOR_GET_URL ?? '';
-const headers = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
+/** @type {Record<string, string>} */
+const headers = process.env.FLOOR_AUTHORIZATION
+  ? { authorization: process.env.FLOOR_AUTHORIZATION }
+  : { 'x-api-key': 'bench', 'x-api-token': 'bench' };
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'floor', version: '1.0.0' });

@@ -1,14 +1,17 @@
 /**
  * Streamable HTTP: get_invoice calls per second from concurrent clients, ours (the published bin,
- * stateless, with credentials, the sandbox in a process of its own) beside the HTTP floor (a
- * trivial stateless SDK server whose tool makes the same GET), and each server process's CPU time
- * per call, read from /proc. Alternating windows, after a warm-up of each.
+ * stateless, the sandbox in a process of its own) beside the HTTP floor (a trivial stateless SDK
+ * server whose tool makes the same GET), and each server process's CPU time per call, read from
+ * /proc. Twice: with API keys, and with OAuth on (ours validates each caller's token and exchanges
+ * it for an API token once per caller; the floor sends one API token as a bearer, so the sandbox
+ * checks a token for both). Alternating windows, after a warm-up of each.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { BIN, listening, sandboxProcess } from './processes.mjs';
 import { ratio, table, verdict } from './stats.mjs';
+import { importTypeScript } from './typescript.mjs';
 
 const FLOOR_HTTP = fileURLToPath(new URL('./floor-http-server.mjs', import.meta.url));
 const MCP_HEADERS = {
@@ -17,6 +20,8 @@ const MCP_HEADERS = {
   'mcp-protocol-version': '2025-11-25',
 };
 const WARM_UP_SECONDS = 2;
+/** The audience of the callers' tokens: our public URL, which need not resolve. */
+const PUBLIC_URL = 'https://finance-mcp.bench.test/mcp';
 
 /** CPU seconds (user and system) the process has used so far. @param {number} pid */
 function cpuSeconds(pid) {
@@ -25,16 +30,20 @@ function cpuSeconds(pid) {
 }
 
 /**
- * `clients` loops calling get_invoice on `endpoint` for `seconds`: answered calls and failures.
- * @param {string} endpoint @param {string} invoiceId @param {number} seconds @param {number} clients
+ * `clients` loops calling get_invoice on `server` for `seconds`, client i with the i-th of the
+ * server's callers' tokens: answered calls and failures.
+ * @param {HttpServer} server @param {string} invoiceId @param {number} seconds @param {number} clients
  */
-async function load(endpoint, invoiceId, seconds, clients) {
+async function load(server, invoiceId, seconds, clients) {
   const agent = new Agent({ connections: clients });
   const until = performance.now() + seconds * 1000;
   let calls = 0;
   let failures = 0;
   let id = 0;
-  const client = async () => {
+  /** @param {number} index */
+  const client = async (index) => {
+    const token = server.tokens?.[index % server.tokens.length];
+    const headers = token ? { ...MCP_HEADERS, authorization: `Bearer ${token}` } : MCP_HEADERS;
     while (performance.now() < until) {
       id += 1;
       const body = JSON.stringify({
@@ -43,19 +52,19 @@ async function load(endpoint, invoiceId, seconds, clients) {
         method: 'tools/call',
         params: { name: 'get_invoice', arguments: { invoice_id: invoiceId } },
       });
-      const answer = await request(endpoint, { method: 'POST', headers: MCP_HEADERS, body, dispatcher: agent });
+      const answer = await request(server.endpoint, { method: 'POST', headers, body, dispatcher: agent });
       const text = await answer.body.text();
       if (answer.statusCode === 200 && text.includes('"result"') && !text.includes('"isError":true')) calls += 1;
       else failures += 1;
     }
   };
-  await Promise.all(Array.from({ length: clients }, client));
+  await Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
   await agent.close();
   return { calls, failures };
 }
 
 /**
- * @typedef {{ endpoint: string, pid: number, stop: () => void }} HttpServer
+ * @typedef {{ endpoint: string, pid: number, stop: () => void, tokens?: string[] }} HttpServer
  * @typedef {{ calls: number, failures: number, seconds: number, cpu: number }} Tally
  */
 
@@ -67,12 +76,12 @@ async function load(endpoint, invoiceId, seconds, clients) {
 async function compare(servers, invoiceId, { seconds, clients, rounds }) {
   /** @type {Record<string, Tally>} */
   const tallies = Object.fromEntries(Object.keys(servers).map((name) => [name, { calls: 0, failures: 0, seconds: 0, cpu: 0 }]));
-  for (const server of Object.values(servers)) await load(server.endpoint, invoiceId, WARM_UP_SECONDS, clients);
+  for (const server of Object.values(servers)) await load(server, invoiceId, WARM_UP_SECONDS, clients);
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, server] of Object.entries(servers)) {
       const cpuBefore = cpuSeconds(server.pid);
       const started = performance.now();
-      const { calls, failures } = await load(server.endpoint, invoiceId, seconds / rounds, clients);
+      const { calls, failures } = await load(server, invoiceId, seconds / rounds, clients);
       const tally = /** @type {Tally} */ (tallies[name]);
       tally.seconds += (performance.now() - started) / 1000;
       tally.cpu += cpuSeconds(server.pid) - cpuBefore;
@@ -88,7 +97,7 @@ async function compare(servers, invoiceId, { seconds, clients, rounds }) {
  * @param {string} fincon @param {string[]} args @param {Record<string, string>} env
  * @returns {Promise<HttpServer>}
  */
-export async function oursOverHttp(fincon, args = [], env = {}) {
+async function oursOverHttp(fincon, args, env = {}) {
   const { found, child, stop } = await listening(
     [
       BIN,
@@ -111,11 +120,11 @@ export async function oursOverHttp(fincon, args = [], env = {}) {
   return { endpoint: found, pid: /** @type {number} */ (child.pid), stop };
 }
 
-/** @param {string} fincon @returns {Promise<HttpServer>} */
-async function floorOverHttp(fincon) {
+/** @param {string} fincon @param {string} [apiToken] sent as a bearer instead of API keys @returns {Promise<HttpServer>} */
+async function floorOverHttp(fincon, apiToken) {
   const { found, child, stop } = await listening(
     [FLOOR_HTTP],
-    { FLOOR_GET_URL: `${fincon}/invoices/{id}/` },
+    { FLOOR_GET_URL: `${fincon}/invoices/{id}/`, ...(apiToken ? { FLOOR_AUTHORIZATION: `Bearer ${apiToken}` } : {}) },
     'stdout',
     /^(http\S+)/,
   );
@@ -123,26 +132,60 @@ async function floorOverHttp(fincon) {
 }
 
 /**
- * The HTTP table: ours beside the floor, `seconds` of load each from `clients` clients.
+ * Ours as a team hosts it: /mcp accepts the identity provider's tokens for PUBLIC_URL and calls
+ * the API with each caller's token exchanged for one meant for the API. One caller per client.
+ * @param {string} fincon @param {any} idp @param {any} support the identity provider's module
+ * @param {number} clients
+ * @returns {Promise<HttpServer>}
+ */
+async function oursWithOAuth(fincon, idp, support, clients) {
+  const server = await oursOverHttp(
+    fincon,
+    [
+      ...['--auth', 'oauth', '--oauth-issuer', idp.issuer, '--public-url', PUBLIC_URL],
+      ...['--upstream-auth', 'token-exchange', '--upstream-issuer', idp.issuer, '--upstream-resource', support.API_RESOURCE],
+    ],
+    { PFM_OAUTH_CLIENT_ID: support.SERVER_CLIENT.clientId, PFM_OAUTH_CLIENT_SECRET: support.SERVER_CLIENT.clientSecret },
+  );
+  const tokens = [];
+  for (let index = 0; index < clients; index += 1)
+    tokens.push(await idp.userToken(`bench-user-${index}`, { resource: PUBLIC_URL, scope: 'read modify', ttl: 3600 }));
+  return { ...server, tokens };
+}
+
+/**
+ * The HTTP tables: ours beside the floor, with API keys and with OAuth, `seconds` of load each
+ * from `clients` clients.
  * @param {{ seconds: number, clients: number }} options
  */
 export async function httpTable({ seconds, clients }) {
-  const sandbox = await sandboxProcess();
+  /** @type {any} */
+  const support = await importTypeScript('../support/identity-provider.ts');
+  const idp = await support.startIdentityProvider();
+  idp.apiTokenTtl = 3600;
+  const sandbox = await sandboxProcess(['--oauth-issuer', idp.issuer, '--oauth-audience', support.API_RESOURCE]);
   /** @type {any} */
   const page = await (
     await fetch(`${sandbox.fincon}/invoices/`, { headers: { 'x-api-key': 'bench', 'x-api-token': 'bench' } })
   ).json();
   const invoiceId = page.data[0].id;
-  const servers = {
-    ours: await oursOverHttp(sandbox.fincon, ['--insecure-no-auth']),
-    floor: await floorOverHttp(sandbox.fincon),
-  };
+  const apiToken = await idp.userToken('bench-floor', { resource: support.API_RESOURCE, scope: 'api', ttl: 3600 });
+  /** @type {Record<string, HttpServer>} */
+  const servers = {};
   try {
+    servers.ours = await oursOverHttp(sandbox.fincon, ['--insecure-no-auth']);
+    servers.floor = await floorOverHttp(sandbox.fincon);
+    servers['ours with OAuth'] = await oursWithOAuth(sandbox.fincon, idp, support, clients);
+    servers['floor with an API token'] = await floorOverHttp(sandbox.fincon, apiToken);
     const tallies = await compare(servers, invoiceId, { seconds, clients, rounds: 2 });
-    return throughputTable(`Streamable HTTP, ${clients} clients, ${seconds} s each`, tallies);
+    return throughputTable(`Streamable HTTP, ${clients} clients, ${seconds} s each`, tallies, [
+      ['ours', 'floor', ''],
+      ['ours with OAuth', 'floor with an API token', 'with OAuth: '],
+    ]);
   } finally {
     for (const server of Object.values(servers)) server.stop();
     sandbox.stop();
+    await idp.close();
   }
 }
 
@@ -152,13 +195,21 @@ const perSecond = (tally) => tally.calls / tally.seconds;
 const cpuPerCall = (tally) => (tally.cpu * 1000) / Math.max(1, tally.calls);
 
 /**
+ * Every server's figures, and the targets for each pair of ours and its floor.
  * @param {string} title @param {Record<string, Tally>} tallies
+ * @param {Array<[ours: string, floor: string, label: string]>} pairs
  */
-export function throughputTable(title, tallies) {
-  const floor = /** @type {Tally} */ (tallies.floor);
-  const ours = /** @type {Tally} */ (tallies.ours);
-  const throughput = perSecond(ours) / perSecond(floor);
-  const cpu = cpuPerCall(ours) / cpuPerCall(floor);
+function throughputTable(title, tallies, pairs) {
+  const targets = pairs.flatMap(([oursName, floorName, label]) => {
+    const ours = /** @type {Tally} */ (tallies[oursName]);
+    const floor = /** @type {Tally} */ (tallies[floorName]);
+    const throughput = perSecond(ours) / perSecond(floor);
+    const cpu = cpuPerCall(ours) / cpuPerCall(floor);
+    return [
+      [`${label}calls per second >= 0.9 of the floor`, ratio(throughput), verdict(throughput >= 0.9 && ours.failures === 0)],
+      [`${label}CPU per call <= 1.2x the floor`, ratio(cpu), verdict(cpu <= 1.2)],
+    ];
+  });
   return [
     `### ${title}`,
     '',
@@ -172,12 +223,6 @@ export function throughputTable(title, tallies) {
       ]),
     ),
     '',
-    table(
-      ['target', 'measured', ''],
-      [
-        ['calls per second >= 0.9 of the floor', ratio(throughput), verdict(throughput >= 0.9 && ours.failures === 0)],
-        ['CPU per call <= 1.2x the floor', ratio(cpu), verdict(cpu <= 1.2)],
-      ],
-    ),
+    table(['target', 'measured', ''], targets),
   ].join('\n');
 }
