@@ -66,11 +66,13 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     'Tools that change a record take only the fields to change, the others keep their value (update_paid_invoice alone replaces every detail); tools that create one answer with the new record.',
     'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
   ];
-  // The summaries listed directly; the instructions point the model to them first.
-  const summaries = direct.filter((card) => card.summary).map((card) => card.name);
+  // Every summary the surface reaches; the instructions point the model to them first.
+  const listed = new Set(direct.map((card) => card.name));
+  const summaries = reachable.filter((card) => card.summary);
   if (summaries.length) {
+    const named = summaries.map((card) => (listed.has(card.name) ? card.name : `${card.name} (through call_tool)`));
     lines.push(
-      `Summaries answer in one call and add up exactly on the server: ${summaries.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,
+      `Summaries answer in one call and add up exactly on the server: ${named.join(', ')}. Prefer them to paging through lists and adding amounts yourself.`,
     );
   }
   if (reachable.length > direct.length) {

@@ -47,13 +47,20 @@ export function isoDate(description?: string) {
     .meta({ format: 'date', description });
 }
 
-/** A calendar month, YYYY-MM. */
+/** A calendar month, YYYY-MM; a date YYYY-MM-DD is taken for its month (see monthOf). */
 export function month(description: string) {
-  return requiredString('a month as YYYY-MM, e.g. 2026-03')
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM, e.g. 2026-03', abort: true })
+  const expectation = 'a month as YYYY-MM, e.g. 2026-03 (or a date in it)';
+  return requiredString(expectation)
+    .refine((value) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) || isCalendarDate(value), {
+      error: `must be ${expectation}`,
+      abort: true,
+    })
     .refine(withinYears, { error: `must be a month between ${FIRST_YEAR}-01 and ${LAST_YEAR}-12` })
     .meta({ description });
 }
+
+/** The YYYY-MM of a value `month` accepted. */
+export const monthOf = (value: string) => value.slice(0, 7);
 
 const DECIMAL_HINT =
   'a decimal string with a dot and no thousands separators, e.g. "12400.00" (up to 12 decimals; send it as a string, not a number)';

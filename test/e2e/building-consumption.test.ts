@@ -111,6 +111,12 @@ describe('esg_get_building_consumption, for every seeded building', () => {
     const text = textOf(byName);
     expect(text).toMatch(/annual totals only, not months/);
     expect(text).toMatch(/no data for 2023-01 to 2023-12 \(12 months\)/);
+    const byDates = await client.callTool('esg_get_building_consumption', {
+      building: building!.name,
+      from: '2023-01-15',
+      to: '2024-12-31',
+    });
+    expect(dataOf<ConsumptionAnswer>(byDates)).toEqual({ ...dataOf<ConsumptionAnswer>(byName), from: '2023-01', to: '2024-12' });
   });
 
   it('refuses a period that ends before it starts, a malformed month, and lists buildings for an unknown one', async () => {

@@ -31,6 +31,14 @@ describe.each(COMBINATIONS)('every tool over %s with a %s client', (transport, e
     expect(client.instructions()).toContain('SANDBOX');
   });
 
+  it('names every summary in its instructions, the ones not listed as reached through call_tool', () => {
+    const instructions = client.instructions() ?? '';
+    for (const listed of ['get_project_budget', 'get_project_payables', 'get_invoice_payment_status'])
+      expect(instructions).toMatch(new RegExp(`${listed}[,.]`));
+    for (const reached of ['get_contract_overview', 'get_contractor_exposure', 'esg_get_building_consumption'])
+      expect(instructions).toContain(`${reached} (through call_tool)`);
+  });
+
   it('finds a project by name and reads it', async () => {
     const found = dataOf<Page>(await client.callTool('list_projects', { filters: { 'name.contains': 'Hunsrück' } }));
     expect(found.items).toHaveLength(1);

@@ -37,15 +37,15 @@ export function paidSoFar(invoice: FlatResource): Decimal {
   return new Decimal(isGrossMoney(invoice.payment_amount_gross) ? invoice.payment_amount_gross.amount : 0);
 }
 
-/**
- * Where the invoice stands: as it is, or, for a preview, with another total paid and state
- * (`after`).
- */
 /** What the invoice is to be paid against: the approved amount after cash discount where there is one. */
 export function approvedBasis(invoice: FlatResource): Money | undefined {
   return [invoice.discounted_approved_amount, invoice.undiscounted_approved_amount].find(isMoney);
 }
 
+/**
+ * Where the invoice stands: as it is, or, for a preview, with another total paid and state
+ * (`after`).
+ */
 export function settlementOf(invoice: FlatResource, after?: { paid: Decimal; state: string }): Settlement {
   const basis = approvedBasis(invoice);
   const paidTotal = isGrossMoney(invoice.payment_amount_gross) ? invoice.payment_amount_gross : undefined;

@@ -13,7 +13,7 @@ import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedBlock, untrustedInline } from '../../src/shape/untrusted.js';
 import { shortened } from '../../src/shape/words.js';
-import { month, text } from '../fields.js';
+import { month, monthOf, text } from '../fields.js';
 import { esg } from '../scope.js';
 import { table } from './figures.js';
 import { folded } from './named.js';
@@ -147,20 +147,21 @@ export const getBuildingConsumption = defineSummary({
   toolset: esg.toolset('consumption'),
   args: {
     building: text('Its id, external id or name', 200),
-    from: month('First month, YYYY-MM'),
+    from: month('First month, YYYY-MM (a date stands for its month)'),
     to: month('Last month, YYYY-MM'),
   },
-  check: ({ from, to }) => {
-    if (String(from) > String(to)) return { field: 'to', fix: 'give a month on or after from' };
-    if (yearOf(String(to)) - yearOf(String(from)) >= MAX_YEARS) {
+  check: (args) => {
+    const [from, to] = [monthOf(String(args.from)), monthOf(String(args.to))];
+    if (from > to) return { field: 'to', fix: 'give a month on or after from' };
+    if (yearOf(to) - yearOf(from) >= MAX_YEARS) {
       return { field: 'to', fix: `a period spans at most ${MAX_YEARS} calendar years; ask for the years in turns` };
     }
     return undefined;
   },
   output: consumptionSchema,
   async summarise(args, read) {
-    const from = String(args.from);
-    const to = String(args.to);
+    const from = monthOf(String(args.from));
+    const to = monthOf(String(args.to));
     const building = await resolveBuilding(String(args.building), read);
     const externalId = building.external_id;
     if (typeof externalId !== 'string' || externalId === '') {

@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { defineSummary } from '../../src/dispatch/summary.js';
 import { Decimal, formatAmount } from '../../src/shape/money.js';
-import { escapeUntrusted } from '../../src/shape/untrusted.js';
-import { invoiceLabel } from '../shared/payment-answers.js';
+import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { invoiceId } from '../shared/invoices.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, grossValueOf, netOf, table, taxOf } from './figures.js';
@@ -67,6 +66,7 @@ export const getInvoicePaymentStatus = defineSummary({
     const invoice = await findById(INVOICE, String(args.invoice_id), read);
     const payments = await paymentsOf(read, invoice.id);
     const position = positionOf(invoice, payments);
+    const number = invoiceNumber(invoice);
     const state = String(invoice.invoice_process_state);
     const outstanding = new Decimal(position.outstanding_gross);
     const currency = currencyOf(
@@ -89,7 +89,7 @@ export const getInvoicePaymentStatus = defineSummary({
       .sort((a, b) => (a.payment_date ?? '').localeCompare(b.payment_date ?? ''));
     const inCurrency = currency ? ` ${currency}` : '';
     const lines = [
-      `${invoiceLabel(invoice)} is ${state}: approved ${formatAmount(position.approved_gross)}${inCurrency} gross, paid ${formatAmount(position.paid_gross)} in ${payments.length} payments, outstanding ${formatAmount(position.outstanding_gross)}.`,
+      `Invoice ${number === null ? invoice.id : `${untrustedInline(number)} (${invoice.id})`} is ${state}: approved ${formatAmount(position.approved_gross)}${inCurrency} gross, paid ${formatAmount(position.paid_gross)} in ${payments.length} payments, outstanding ${formatAmount(position.outstanding_gross)}.`,
       nextStep(state, outstanding, currency),
     ];
     if (history.length) {
@@ -110,7 +110,7 @@ export const getInvoicePaymentStatus = defineSummary({
       text: lines.join('\n'),
       structured: {
         invoice_id: invoice.id,
-        invoice_number: invoiceNumber(invoice),
+        invoice_number: number,
         contract_id: (invoice.contract as string) ?? null,
         state,
         currency,
