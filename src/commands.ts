@@ -15,7 +15,7 @@ function toolsetHelp(): string {
 
 const USAGE = `Usage:
   ${SERVER_NAME} [flags]                 serve MCP (stdio by default)
-  ${SERVER_NAME} sandbox [--port N]      serve only the sandbox REST API on 127.0.0.1 and print its base URLs
+  ${SERVER_NAME} sandbox [--port N]      serve only the sandbox REST API and print its base URLs
   ${SERVER_NAME} catalog [--json]        print every tool declaration
   ${SERVER_NAME} help [COMMAND]          this help, or a command's (also: COMMAND --help)
   ${SERVER_NAME} --version`;
@@ -44,7 +44,25 @@ const SANDBOX_FLAGS = [
     value: 'PORT',
     default: '0',
     env: false,
-    description: 'Port on 127.0.0.1 (0 picks a free one).',
+    description: 'Port to listen on (0 picks a free one).',
+  },
+  {
+    name: 'host',
+    kind: 'string',
+    value: 'HOST',
+    default: '127.0.0.1',
+    env: false,
+    description:
+      'Address to listen on; 0.0.0.0 serves other machines too (a container network, say). Demo data only, and any key is accepted.',
+  },
+  {
+    name: 'public-host',
+    kind: 'string',
+    value: 'NAME',
+    env: false,
+    defaultNote: '--host',
+    description:
+      'The name others reach the sandbox by, used in its base URLs and download links (e.g. the compose service name).',
   },
   {
     name: 'oauth-issuer',
@@ -84,8 +102,12 @@ const SANDBOX_FLAGS = [
   },
 ] as const satisfies readonly FlagSpec[];
 
+const hostName = z.string().min(1, { error: 'must not be empty' });
+
 const sandboxSchema = z.object({
   port: wholeNumber(0, 65535, '8080 (0 picks a free port)'),
+  host: hostName,
+  'public-host': hostName.optional(),
   'oauth-issuer': oauthUrl.optional(),
   'oauth-audience': z.string().min(1, { error: 'must not be empty' }).optional(),
   'oauth-only': switchValue,
@@ -111,7 +133,7 @@ export interface Command {
 export const COMMANDS: Readonly<Record<string, Command>> = {
   sandbox: {
     summary:
-      'Serves only the embedded sandbox REST API (FinCon, CAPEX and ESG with demo data) on 127.0.0.1 and prints its base URLs. Any non-empty X-API-KEY and X-API-TOKEN are accepted.',
+      'Serves only the embedded sandbox REST API (FinCon, CAPEX and ESG with demo data), on 127.0.0.1 unless --host says otherwise, and prints its base URLs. Any non-empty X-API-KEY and X-API-TOKEN are accepted.',
     flags: SANDBOX_FLAGS,
     run: runSandboxCommand,
   },
@@ -147,6 +169,8 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
   const faults = await sandboxFaults(flags.faults, '--faults');
   const sandbox = await startSandbox({
     port: flags.port,
+    host: flags.host,
+    publicHost: flags['public-host'],
     oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
     faults,
     largeProject: flags.scale,

@@ -117,7 +117,9 @@ export function flagHelp(specs: readonly FlagSpec[]): string {
       const left = `  --${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
       const fallback = spec.default || spec.defaultNote ? ` (default: ${spec.default ?? spec.defaultNote})` : '';
       const env = spec.env === false ? '' : `\n${' '.repeat(34)}env: ${envName(spec.name)}`;
-      return `${left.padEnd(34)}${spec.description}${fallback}${env}`;
+      // A flag too long for its column gets its description on the next line.
+      const gap = left.length < 34 ? left.padEnd(34) : `${left}\n${' '.repeat(34)}`;
+      return `${gap}${spec.description}${fallback}${env}`;
     })
     .join('\n');
 }

@@ -101,6 +101,8 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp upstream-resource': 'nowhere',
   'project-finance-mcp upstream-scope': null,
   'project-finance-mcp sandbox port': 'eighty',
+  'project-finance-mcp sandbox host': '',
+  'project-finance-mcp sandbox public-host': '',
   'project-finance-mcp sandbox oauth-issuer': 'http://id.example.com',
   'project-finance-mcp sandbox oauth-audience': '',
   'project-finance-mcp sandbox faults': 'explode=1',

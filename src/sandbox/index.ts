@@ -10,7 +10,7 @@ import { esgRoutes } from './esg/routes.js';
 import { seedEsg } from './esg/seed.js';
 import { checkUuid } from './fields.js';
 import { FileStore } from './files/file-store.js';
-import { StorageHost } from './files/storage.js';
+import { originOf, StorageHost } from './files/storage.js';
 import type { FinconTables } from './fincon/records.js';
 import { finconRoutes } from './fincon/routes.js';
 import { seedFincon } from './fincon/seed.js';
@@ -29,6 +29,8 @@ export interface SandboxOptions {
   port?: number;
   /** Interface to bind; defaults to 127.0.0.1. */
   host?: string;
+  /** The name clients reach the sandbox by, in its base URLs and download links; defaults to `host`. */
+  publicHost?: string;
   /** 'auto' (default) compresses as the client's Accept-Encoding asks; the others force one encoding. */
   encoding?: EncodingMode;
   /** Accept OAuth bearer tokens of this issuer and audience too (or only them). */
@@ -82,7 +84,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const encoding = options.encoding ?? 'auto';
   const files = new FileStore();
-  const storage = await StorageHost.start(files, host);
+  const publicHost = options.publicHost ?? host;
+  const storage = await StorageHost.start(files, host, publicHost);
   const store = createStore(SEED, files, storage, options.largeProject);
   const router = new Router();
   for (const { product, routes } of MOUNTS) router.mount(PRODUCT_BASES[product], routes);
@@ -112,7 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = originOf(publicHost, port);
   let closed: Promise<void> | undefined;
   const stopApi = () =>
     new Promise<void>((resolve, reject) => {

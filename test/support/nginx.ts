@@ -3,10 +3,11 @@
  * missing (the tests run as root on our machines), or undefined with a loud reason.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 
 const NGINX = '/usr/sbin/nginx';
 
@@ -34,24 +35,35 @@ export function ensureNginx(): string | undefined {
   return installed() ? NGINX : undefined;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export interface LoadBalancer {
   /** e.g. http://127.0.0.1:PORT */
   origin: string;
   stop(): Promise<void>;
 }
 
+/** The deployment's own nginx configuration (deploy/nginx.conf), as compose.yaml mounts it. */
+const DEPLOYED_CONFIG = readFileSync(fileURLToPath(new URL('../../deploy/nginx.conf', import.meta.url)), 'utf8');
+const BACKEND = /^(\s*)server mcp-\d+:3000 (.*)$/;
+
 /**
- * nginx balancing HTTP requests over `backends` (host:port). It keeps nginx's default of never
- * sending a request that reached one backend to another (a POST may have been processed), but
- * moves on when a backend cannot be connected to.
+ * deploy/nginx.conf with the compose instances replaced by `backends` (host:port) and its listen
+ * port by `port` on loopback. It throws when the file no longer has the lines it replaces.
+ */
+function deployedConfig(backends: readonly string[], port: number): string {
+  const lines = DEPLOYED_CONFIG.split('\n');
+  const first = lines.findIndex((line) => BACKEND.test(line));
+  const listen = lines.findIndex((line) => /^\s*listen 8080;$/.test(line));
+  if (first < 0 || listen < 0) throw new Error('deploy/nginx.conf has changed shape');
+  const [, indent, options] = BACKEND.exec(lines[first]!)!;
+  lines[listen] = lines[listen]!.replace('8080', `127.0.0.1:${port}`);
+  lines[first] = backends.map((backend) => `${indent}server ${backend} ${options}`).join('\n');
+  return lines.filter((line, index) => index === first || !BACKEND.test(line)).join('\n');
+}
+
+/**
+ * nginx balancing HTTP requests over `backends` (host:port) with the deployment's configuration:
+ * a request that reached one backend is never sent to another (a POST may have been processed),
+ * but one that could not connect moves on.
  */
 export async function startLoadBalancer(binary: string, backends: readonly string[]): Promise<LoadBalancer> {
   const dir = mkdtempSync(join(tmpdir(), 'pfm-nginx-'));
@@ -69,20 +81,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream finance_mcp {
-${backends.map((backend) => `    server ${backend} max_fails=1 fail_timeout=30s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://finance_mcp;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_next_upstream error timeout;
-    }
-  }
+${deployedConfig(backends, port)}
 }
 `;
   const file = join(dir, 'nginx.conf');

@@ -29,6 +29,11 @@ const DEFAULT_TTL_MS = 5 * 60_000;
 const SWEEP_AT = 1000;
 const CREDENTIAL_HEADERS = ['x-api-key', 'x-api-token', 'authorization'] as const;
 
+/** http://host:port, with an IPv6 address in brackets. */
+export function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export class StorageHost {
   private readonly grants = new Map<string, Grant>();
   private closing: Promise<void> | undefined;
@@ -39,8 +44,8 @@ export class StorageHost {
     readonly origin: string,
   ) {}
 
-  /** Starts the storage host on `host` with a free port. */
-  static async start(files: FileStore, host = '127.0.0.1'): Promise<StorageHost> {
+  /** Starts the storage host on `host` with a free port; its links name `publicHost`. */
+  static async start(files: FileStore, host = '127.0.0.1', publicHost = host): Promise<StorageHost> {
     let storage: StorageHost | undefined;
     const server = createServer((request, response) => {
       void storage?.serve(request, response);
@@ -53,7 +58,7 @@ export class StorageHost {
       });
     });
     const { port } = server.address() as AddressInfo;
-    storage = new StorageHost(server, files, `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    storage = new StorageHost(server, files, originOf(publicHost, port));
     return storage;
   }
 
