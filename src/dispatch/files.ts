@@ -4,13 +4,14 @@
  * stream to disk or come back embedded when small.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, createWriteStream, openAsBlob } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { BodyTooLarge, readLimited } from '../upstream/bounded-body.js';
+import type { FileSource } from '../upstream/multipart.js';
 import { ArgumentProblem } from './problems.js';
 
 /** Directories local paths may point into; null when local paths are off (hosted HTTP). */
@@ -97,8 +98,10 @@ function looksLikePdf(head: Buffer, tail: Buffer): boolean {
 }
 
 export interface UploadSource {
-  file: Blob;
+  /** Where the bytes come from: read from disk as they are sent, or already in memory. */
+  source: FileSource;
   filename: string;
+  type: string;
 }
 
 async function fromDisk(access: FileAccess, path: string, pdfOnly: boolean): Promise<UploadSource> {
@@ -118,7 +121,7 @@ async function fromDisk(access: FileAccess, path: string, pdfOnly: boolean): Pro
     }
   }
   const filename = basename(real);
-  return { file: await openAsBlob(real, { type: mediaTypeOf(filename) }), filename };
+  return { source: { path: real }, filename, type: mediaTypeOf(filename) };
 }
 
 function fromBase64(content: string, filename: string, pdfOnly: boolean): UploadSource {
@@ -129,7 +132,7 @@ function fromBase64(content: string, filename: string, pdfOnly: boolean): Upload
   if (pdfOnly && !looksLikePdf(bytes.subarray(0, 1024), bytes.subarray(-1024))) {
     throw new ArgumentProblem('content_base64', 'is not a valid PDF; the API accepts only PDF documents here');
   }
-  return { file: new Blob([bytes], { type: mediaTypeOf(filename) }), filename };
+  return { source: { bytes }, filename, type: mediaTypeOf(filename) };
 }
 
 /** A name given for an upload, reduced to its base name: a path in it must not travel to the API. */

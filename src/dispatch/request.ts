@@ -1,5 +1,5 @@
-import type { FormData } from 'undici';
 import { decodeCursor } from './cursor.js';
+import { MultipartForm } from '../upstream/multipart.js';
 import { uploadSource, type FileAccess } from './files.js';
 import { filterKeyMatcher, type FilterValue } from './input-schema.js';
 import { type BodySpec, type Operation, pathArgument, pathVariables } from './operation.js';
@@ -116,15 +116,13 @@ function buildBody(spec: BodySpec, args: Args): unknown {
   return { data };
 }
 
-async function buildForm(operation: Operation, args: Args, files: FileAccess): Promise<FormData> {
+async function buildForm(operation: Operation, args: Args, files: FileAccess): Promise<MultipartForm> {
   const spec = operation.upload!;
-  const [{ file, filename }, { FormData }] = await Promise.all([uploadSource(args, files, spec.pdfOnly), import('undici')]);
-  const form = new FormData();
-  for (const name of spec.fields ?? []) {
-    if (args[name] !== undefined) form.append(name, String(args[name]));
-  }
-  form.append(spec.fileField, file, filename);
-  return form;
+  const { source, filename, type } = await uploadSource(args, files, spec.pdfOnly);
+  const fields = (spec.fields ?? [])
+    .filter((name) => args[name] !== undefined)
+    .map((name) => [name, String(args[name])] as const);
+  return new MultipartForm(fields, { field: spec.fileField, filename, type, source });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Agent, Dispatcher, FormData } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
 import { BodyTooLarge, readBoundedBody } from './bounded-body.js';
+import { MultipartForm, sendMultipart } from './multipart.js';
 import { backoffMs, RETRY_ATTEMPTS, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 export interface UpstreamOptions {
@@ -22,7 +23,7 @@ export interface UpstreamRequest {
   method: HttpMethod;
   /** Path below the product's base URL, query string included. */
   path: string;
-  /** A JSON body, or multipart form data streamed from its parts. */
+  /** A JSON body, or a multipart form (an upload). */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -113,10 +114,6 @@ function describeNonJson(headers: Headers, size: number): string {
   return `the body is not JSON (${type}, ${size.toLocaleString('en')} bytes)`;
 }
 
-function isForm(body: unknown): body is FormData {
-  return typeof body === 'object' && body !== null && (body as FormData)[Symbol.toStringTag] === 'FormData';
-}
-
 /**
  * undici, loaded with the first request: a start that only answers initialize and tools/list
  * never builds its HTTP machinery (a tenth of the memory of a start, measured on Node 24).
@@ -171,7 +168,10 @@ export class UpstreamClient {
     try {
       return await this.#guard(upstream.method, url, limit.signal, async () => {
         const headers = { accept: 'application/json', 'accept-encoding': 'gzip, br' };
-        const response = await this.#apiRequest({ ...upstream, signal: limit.signal }, headers);
+        const response =
+          upstream.body instanceof MultipartForm
+            ? await this.#upload(upstream, upstream.body, headers, limit.signal)
+            : await this.#apiRequest({ ...upstream, signal: limit.signal }, headers);
         const raw = await readBoundedBody(
           response.body,
           headerValue(response.headers, 'content-encoding'),
@@ -234,17 +234,21 @@ export class UpstreamClient {
     }
   }
 
+  /**
+   * An upload, sent once: a 401 goes back to its caller (the next request has fresh credentials),
+   * as the file is not read twice.
+   */
+  async #upload(upstream: UpstreamRequest, form: MultipartForm, headers: Record<string, string>, signal: AbortSignal) {
+    const url = this.baseUrl(upstream.product) + upstream.path;
+    const credentials = await this.#credentials(upstream.method, url);
+    return sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal);
+  }
+
   async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
     const url = this.baseUrl(upstream.product) + upstream.path;
     const { auth } = this.#options;
-    let body: string | FormData | undefined;
-    const contentType: Record<string, string> = {};
-    if (isForm(upstream.body)) {
-      body = upstream.body;
-    } else if (upstream.body !== undefined) {
-      body = JSON.stringify(upstream.body);
-      contentType['content-type'] = 'application/json';
-    }
+    const body = upstream.body === undefined ? undefined : JSON.stringify(upstream.body);
+    const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
     const send = async () => {
       const credentials = await this.#credentials(upstream.method, url);
       return this.#request(upstream.method, url, { ...headers, ...contentType, ...credentials }, body, upstream.signal);
@@ -260,9 +264,8 @@ export class UpstreamClient {
         await sleep(backoffMs(attempt), undefined, { signal: upstream.signal });
         continue;
       }
-      // A 401 means nothing was processed. A streamed form cannot be sent twice; its caller
-      // sees the 401 (and the next request has fresh credentials).
-      if (response.status === 401 && auth.refresh && !refreshed && !isForm(body)) {
+      // A 401 means nothing was processed: asked once more with renewed credentials.
+      if (response.status === 401 && auth.refresh && !refreshed) {
         refreshed = true;
         await response.body.dump();
         auth.refresh();
@@ -292,7 +295,7 @@ export class UpstreamClient {
     method: HttpMethod,
     url: string,
     headers: Record<string, string>,
-    body: string | FormData | undefined,
+    body: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<StreamedResponse> {
     const response = await this.#guard(method, url, signal, async () => {
