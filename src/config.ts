@@ -343,22 +343,19 @@ function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
   }
 }
 
-interface Secrets {
-  apiKey?: string;
-  apiToken?: string;
-  clientId?: string;
-  clientSecret?: string;
-  confirmationKey?: string;
-}
+/** The variables secrets are read from; each has a `_FILE` twin. They have no flags. */
+export const SECRET_VARIABLES = {
+  apiKey: 'PFM_API_KEY',
+  apiToken: 'PFM_API_TOKEN',
+  clientId: 'PFM_OAUTH_CLIENT_ID',
+  clientSecret: 'PFM_OAUTH_CLIENT_SECRET',
+  confirmationKey: 'PFM_CONFIRMATION_KEY',
+} as const;
+
+type Secrets = Partial<Record<keyof typeof SECRET_VARIABLES, string>>;
 
 function readSecrets(env: NodeJS.ProcessEnv): Secrets {
-  return {
-    apiKey: secret(env, 'PFM_API_KEY'),
-    apiToken: secret(env, 'PFM_API_TOKEN'),
-    clientId: secret(env, 'PFM_OAUTH_CLIENT_ID'),
-    clientSecret: secret(env, 'PFM_OAUTH_CLIENT_SECRET'),
-    confirmationKey: secret(env, 'PFM_CONFIRMATION_KEY'),
-  };
+  return Object.fromEntries(Object.entries(SECRET_VARIABLES).map(([key, variable]) => [key, secret(env, variable)]));
 }
 
 /** Settings that only make sense together; each problem names the flags and the fix. */

@@ -76,6 +76,8 @@ export interface ServerOptions {
   args?: string[];
   /** Extra environment; PFM_* variables of the test runner's own environment are never inherited. */
   env?: Record<string, string>;
+  /** stdio: the server's working directory (the test runner's by default). */
+  cwd?: string;
 }
 
 function childEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -147,6 +149,7 @@ export async function connectStdio(era: Era, options: ServerOptions = {}, asking
     command: process.execPath,
     args: [options.entry ?? CLI, ...(options.args ?? [])],
     env: childEnv(options.env),
+    cwd: options.cwd,
     stderr: 'pipe' as const,
   };
   const reply = (
