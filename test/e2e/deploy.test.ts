@@ -14,12 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { validate, ValidationSeverity, type ValidatorSettings } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { FLAGS } from '../../src/config.js';
-import { envName } from '../../src/flags.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { CLI, connectHttp, dataOf, type Page } from '../support/harness.js';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider.js';
 import { freePort } from '../support/ports.js';
+import { SECRET_NAMES, SETTING_VARIABLES } from '../support/settings.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCKERFILE = readFileSync(join(ROOT, 'deploy/Dockerfile'), 'utf8');
@@ -62,13 +61,8 @@ function imageEnvironment(): Record<string, string> {
 /** An exec-form (JSON array) command. */
 const execForm = (args: string): string[] => JSON.parse(args.replace(/^(--\S+\s+)*CMD\s+/, ''));
 
-/** Every variable the server reads: each flag's PFM_* twin, and the secrets with their _FILE twins. */
-const KNOWN_VARIABLES = new Set([
-  ...FLAGS.map((flag) => envName(flag.name)),
-  ...['PFM_API_KEY', 'PFM_API_TOKEN', 'PFM_OAUTH_CLIENT_ID', 'PFM_OAUTH_CLIENT_SECRET', 'PFM_CONFIRMATION_KEY'].flatMap(
-    (name) => [name, `${name}_FILE`],
-  ),
-]);
+/** Every variable the server reads: each flag's PFM_* twin, the secrets and their _FILE twins. */
+const KNOWN_VARIABLES = new Set([...SETTING_VARIABLES, ...[...SECRET_NAMES].map((name) => `${name}_FILE`)]);
 
 describe('deploy/Dockerfile', () => {
   it('passes the linter with every warning counted as an error', () => {
