@@ -3,7 +3,7 @@
  * every step of a write that moves money (preview, refusal, commit, outcome after a lost
  * answer), go to --audit-log PATH, or to stderr in hosted mode.
  */
-import { appendFileSync } from 'node:fs';
+import type { OperatorLog } from './logs.js';
 
 /** One tool call of a hosted caller. */
 export interface ToolCallEntry {
@@ -37,11 +37,7 @@ export type AuditEntry = ToolCallEntry | MoneyEntry;
 
 export type AuditSink = (entry: AuditEntry) => void;
 
-/** Appends each entry, with its time, to `target`: a file path, or "stderr". */
-export function auditLog(target: string): AuditSink {
-  return (entry) => {
-    const line = `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`;
-    if (target === 'stderr') process.stderr.write(line);
-    else appendFileSync(target, line);
-  };
+/** Writes each entry as one line of `log`, which adds its level and time. */
+export function auditSink(log: OperatorLog): AuditSink {
+  return (entry) => log.info(entry);
 }

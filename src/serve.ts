@@ -2,7 +2,7 @@
  * Serving MCP: configuration -> API client (or the embedded sandbox) -> tool surfaces ->
  * stdio or HTTP. OAuth code, the HTTP stack and the sandbox are loaded only when used.
  */
-import { auditLog } from './audit.js';
+import { auditSink } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
 import { sandboxScale, type Config, type UpstreamAuthConfig } from './config.js';
 import { ConfirmationSeal } from './dispatch/confirmation.js';
@@ -13,6 +13,7 @@ import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import { createMcpServer, type ServerSetup } from './server.js';
 import { toolSurface } from './surface.js';
 import { loadCards } from './catalog/load.js';
+import { openLog } from './logs.js';
 import { serveOverStdio } from './transports/stdio.js';
 import { apiKeyAuth, CredentialsUnavailable, type AuthProvider } from './upstream/auth.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -116,8 +117,18 @@ async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
 const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, { issuer: string }> =>
   auth.kind === 'client-credentials' || auth.kind === 'token-exchange';
 
+/** The audit log's target opened, refused in one line when it cannot be written to. */
+async function openAuditLog(target: string) {
+  try {
+    return await openLog(target);
+  } catch (error) {
+    throw new UsageError([`--audit-log ${target} cannot be written to: ${(error as Error).message}`]);
+  }
+}
+
 export async function serve(config: Config): Promise<void> {
   const cards = loadCards();
+  const audit = config.auditLog ? auditSink(await openAuditLog(config.auditLog)) : undefined;
   const reason = sandboxReason(config);
   let sandbox: SandboxHandle | undefined;
   if (reason) {
@@ -148,7 +159,7 @@ export async function serve(config: Config): Promise<void> {
     answerBudget: config.maxAnswerTokens * 4,
     sandbox: Boolean(sandbox),
     readOnly: config.readOnly,
-    audit: config.auditLog ? auditLog(config.auditLog) : undefined,
+    audit,
     confirmations: { seal: new ConfirmationSeal(config.confirmationKey, config.confirmationTtlMs), mode: config.confirmWrites },
   };
   const hidden = surface.reachable.length - surface.direct.length;
@@ -171,12 +182,13 @@ export async function serve(config: Config): Promise<void> {
       );
     }
     const { serveOverHttp } = await import('./transports/http.js');
+    const httpLog = await openLog('stderr');
     const resourceServer = config.oauth
       ? (await import('./auth/resource-server.js')).createResourceServer({
           issuerUrl: config.oauth.issuer,
           publicUrl: config.oauth.publicUrl,
           introspection: config.oauth.introspection,
-          log,
+          log: (message) => httpLog.error(message),
         })
       : undefined;
     const offered = new Set<string>([...surface.direct.map((tool) => tool.name), ...DISCOVERY_TOOLS]);
@@ -196,6 +208,7 @@ export async function serve(config: Config): Promise<void> {
       offers: (name) => offered.has(name),
       changesData,
       audit: setup.audit,
+      log: httpLog,
       readiness: async () => ({ upstream: await upstreamAnswers() }),
     });
     log(`MCP endpoint: ${http.endpoint}`);

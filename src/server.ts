@@ -3,6 +3,7 @@ import { isInputRequiredResult, McpServer, type ServerContext } from '@modelcont
 import type { AuditSink } from './audit.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import type { Caller } from './auth/caller.js';
+import { clientLog, sessionLogLevel } from './client-log.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
 import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
 import { consentChannel } from './consent.js';
@@ -149,9 +150,10 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
       instructions: instructionsOnce(surface, setup.sandbox, readOnly),
-      capabilities: { tools: {}, ...(hasBudget ? GUIDE_CAPABILITIES : {}) },
+      capabilities: { tools: {}, logging: {}, ...(hasBudget ? GUIDE_CAPABILITIES : {}) },
     },
   );
+  const logLevel = sessionLogLevel(server);
   const context = {
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
     files: setup.files,
@@ -169,6 +171,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
       signal: request.mcpReq.signal,
       consent: consentChannel(server, request),
       progress: progressReporter(request),
+      log: clientLog(request, logLevel()),
     };
     if (!audit) return runTool(tool, args, dispatch);
     try {

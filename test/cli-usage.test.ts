@@ -224,6 +224,11 @@ describe('the command line as a whole', () => {
     expect(line).toMatch(/must/);
   });
 
+  it('refuses an audit log it cannot write to before anything starts', async () => {
+    const line = expectRefusal(await cli(['--sandbox', '--audit-log', '/nonexistent/audit.jsonl']), '--audit-log');
+    expect(line).toContain('ENOENT');
+  });
+
   it('refuses to serve a non-loopback address without authentication, naming both ways out', async () => {
     const line = expectRefusal(await cli(['--transport', 'http', '--host', '0.0.0.0', '--port', '0']), '--auth oauth');
     expect(line).toContain('--insecure-no-auth');

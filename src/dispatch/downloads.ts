@@ -4,6 +4,7 @@
  * the file is streamed to a local path or, when small, embedded in the result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ClientLog } from '../client-log.js';
 import { flattenResource, type FlatResource, type ResourceObject } from '../shape/jsonapi.js';
 import { escapeUntrusted, untrustedInline } from '../shape/untrusted.js';
 import { headerValue, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';
@@ -16,6 +17,7 @@ export interface DownloadContext {
   upstream: UpstreamClient;
   files: FileAccess;
   signal?: AbortSignal;
+  log?: ClientLog;
 }
 
 /** The file name from Content-Disposition (RFC 6266, filename* first), if any. */
@@ -61,7 +63,7 @@ async function openFile(
     const link = metadata?.[linkAttribute];
     if (typeof link !== 'string')
       return { failure: errorResult(`${operation.name}: the API answered without a ${linkAttribute}.`) };
-    return { response: await context.upstream.openLink(link, context.signal), metadata };
+    return { response: await context.upstream.openLink(link, context.signal, context.log), metadata };
   }
   const location = headerValue(first.headers, 'location');
   if (first.status >= 300 && first.status < 400 && location) {
@@ -70,6 +72,7 @@ async function openFile(
       response: await context.upstream.openLink(
         new URL(location, context.upstream.baseUrl(operation.product)).href,
         context.signal,
+        context.log,
       ),
     };
   }
@@ -86,7 +89,12 @@ export async function runDownload(
   const apiUrl = context.upstream.baseUrl(operation.product) + prepared.path;
   // Checked before anything is sent: a refused path must not cost a download.
   const target = saveTo === undefined ? undefined : await writablePath(context.files, saveTo, 'save_to');
-  const first = await context.upstream.open({ product: operation.product, ...prepared, signal: context.signal });
+  const first = await context.upstream.open({
+    product: operation.product,
+    ...prepared,
+    signal: context.signal,
+    log: context.log,
+  });
   const opened = await openFile(operation, linkAttribute, first, context);
   if ('failure' in opened) return opened.failure;
   const { response, metadata } = opened;

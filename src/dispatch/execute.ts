@@ -5,6 +5,7 @@
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
+import type { ClientLog } from '../client-log.js';
 import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
 import { headerValue, UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
 import { runDownload } from './downloads.js';
@@ -38,6 +39,8 @@ export interface DispatchContext {
   signal?: AbortSignal;
   /** Tells the client how a long call advances (each API page read), where it asked to hear. */
   progress?: (message: string) => void;
+  /** Tells the client what the call does (API requests, retries, failures), where it asked to hear. */
+  log?: ClientLog;
 }
 
 type Args = Record<string, unknown>;
@@ -153,7 +156,12 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       );
       return { result, ambiguous: false };
     }
-    const response = await context.upstream.send({ product: operation.product, ...prepared, signal: context.signal });
+    const response = await context.upstream.send({
+      product: operation.product,
+      ...prepared,
+      signal: context.signal,
+      log: context.log,
+    });
     const requestId = headerValue(response.headers, 'x-request-id');
     const identified = requestId ? { requestId } : {};
     if (response.status >= 400) {

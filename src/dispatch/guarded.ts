@@ -6,7 +6,7 @@
  * the state is read back to say what actually happened.
  */
 import { randomUUID } from 'node:crypto';
-import { isInputRequiredResult, type CallToolResult } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/server';
 import type { MoneyEntry } from '../audit.js';
 import { confirmedArguments, digest, type ConfirmationProblem, type ConfirmationSeal } from './confirmation.js';
 import type { DispatchContext, Outcome, ToolAnswer } from './execute.js';
@@ -25,6 +25,19 @@ const PROBLEMS: Record<ConfirmationProblem, string> = {
   'other-tool': 'The confirmation was issued for another tool.',
   'other-caller': 'The confirmation was issued to another user.',
   'other-arguments': 'The arguments differ from the ones the confirmation was issued for.',
+};
+
+/** How loud each outcome is in the client's log: refusals warn, a write of unknown fate is an error. */
+const OUTCOME_LEVELS: Record<MoneyEntry['outcome'], LoggingLevel> = {
+  preview: 'info',
+  asked: 'info',
+  declined: 'info',
+  cancelled: 'info',
+  committed: 'notice',
+  refused: 'warning',
+  not_committed: 'warning',
+  unknown: 'error',
+  failed: 'error',
 };
 
 interface Sealing {
@@ -130,6 +143,11 @@ export async function runGuarded(
     ...(done.reason ? { reason: done.reason } : {}),
     ...(done.requestId ? { upstream_request_id: done.requestId } : {}),
   });
+  context.log?.(
+    OUTCOME_LEVELS[done.outcome],
+    'writes',
+    () => `${operation.name}: ${done.outcome}${done.reason ? ` (${done.reason})` : ''}, reference ${correlationId}`,
+  );
   return tagged(done.answer, correlationId);
 }
 

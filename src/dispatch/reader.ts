@@ -39,7 +39,13 @@ export function createReader(context: DispatchContext): Reader {
   async function fetchDocument(operation: Operation, path: string, page?: number): Promise<JsonApiDocument> {
     let response;
     try {
-      response = await context.upstream.send({ product: operation.product, method: 'GET', path, signal: context.signal });
+      response = await context.upstream.send({
+        product: operation.product,
+        method: 'GET',
+        path,
+        signal: context.signal,
+        log: context.log,
+      });
     } catch (error) {
       if (error instanceof UpstreamError) throw new ReadFailure(unreachable(operation, error));
       throw error;
@@ -48,7 +54,9 @@ export function createReader(context: DispatchContext): Reader {
     if (response.status >= 300) throw new ReadFailure(redirected(operation, response), response.status);
     const problem = documentProblem(operation, response);
     if (problem) throw new ReadFailure(unreadable(operation, response.status, problem));
-    context.progress?.(`${operation.name}${page ? ` page ${page}` : ''} read`);
+    const step = `${operation.name}${page ? ` page ${page}` : ''} read`;
+    context.progress?.(step);
+    context.log?.('info', 'reads', () => step);
     return response.body as JsonApiDocument;
   }
 

@@ -3,6 +3,8 @@
  * flood of slow or vanishing clients, a line each would bury the log (and cost more than the
  * clients do).
  */
+import type { OperatorLog } from '../logs.js';
+
 export type ConnectionEnding =
   /** Sent its headers or body too slowly and was cut. */
   | 'too slow'
@@ -19,7 +21,7 @@ export interface ConnectionStats {
   close(): void;
 }
 
-export function createConnectionStats(log: (line: string) => void, intervalMs = 60_000): ConnectionStats {
+export function createConnectionStats(log: OperatorLog, intervalMs = 60_000): ConnectionStats {
   let counts = new Map<ConnectionEnding, number>();
   let since = Date.now();
 
@@ -28,7 +30,7 @@ export function createConnectionStats(log: (line: string) => void, intervalMs = 
     if (counts.size === 0) return;
     const parts = [...counts].map(([ending, count]) => `${count} ${ending}`);
     const seconds = Math.round((Date.now() - since) / 1000);
-    log(`http: in the last ${seconds} s, connections ${parts.join(', ')}`);
+    log.warn({ connections: Object.fromEntries(counts), seconds }, `in the last ${seconds} s, connections ${parts.join(', ')}`);
     counts = new Map();
     since = Date.now();
   }

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type AuthInfo, type McpHttpHandler, type McpServer } from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
+import type { OperatorLog } from '../logs.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import { callerOf } from '../auth/caller.js';
 import { MODIFY_SCOPE } from '../auth/scopes.js';
@@ -39,6 +40,8 @@ export interface HttpOptions {
   readiness(): Promise<Record<string, boolean>>;
   /** Where writes refused for want of scope are recorded. */
   audit?: AuditSink;
+  /** A line per request, the connection summary and errors. */
+  log: OperatorLog;
 }
 
 export interface HttpServerHandle {
@@ -115,6 +118,33 @@ function soleToolCall(message: unknown): string | undefined {
   return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
 }
 
+/** What a request's line says beside method, path, status and time. */
+interface RequestFacts {
+  /** The caller's token subject. */
+  sub?: string;
+  /** The JSON-RPC method, or "batch". */
+  rpc?: string;
+  tool?: string;
+  /** Turned away busy: counted in the connection summary instead of a line of its own. */
+  counted?: boolean;
+}
+
+/** Health probes come every few seconds and say nothing about callers: they get no request line. */
+const PROBES = new Set(['/healthz', '/readyz']);
+/** Longest text a request line takes from the client (method names, request ids). */
+const CLIENT_TEXT_LIMIT = 128;
+
+/** The JSON-RPC method and the tool a POST body calls, for its request line. */
+function rpcFacts(message: unknown): Pick<RequestFacts, 'rpc' | 'tool'> {
+  if (Array.isArray(message)) return { rpc: 'batch' };
+  const method = (message as { method?: unknown } | null)?.method;
+  const [tool] = calledTools(message);
+  return {
+    ...(typeof method === 'string' ? { rpc: method.slice(0, CLIENT_TEXT_LIMIT) } : {}),
+    ...(tool ? { tool: tool.slice(0, CLIENT_TEXT_LIMIT) } : {}),
+  };
+}
+
 /** The tools a JSON-RPC message (or batch) calls; for call_tool, the tool it names. */
 function calledTools(message: unknown): string[] {
   const requests = Array.isArray(message) ? message : [message];
@@ -142,11 +172,11 @@ export async function serveOverHttp(
   options: HttpOptions,
 ): Promise<HttpServerHandle> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const log = (message: string) => console.error(message);
+  const { log } = options;
   const stats = createConnectionStats(log);
   /** Clients that went away are counted when their response closes, not logged. */
   const logError = (error: Error) => {
-    if (!isClientGone(error)) log(`http: ${error.message}`);
+    if (!isClientGone(error)) log.error(`http: ${error.message}`);
   };
   /*
    * The SDK asks its handler's factory for a server per request. A request that calls one tool
@@ -213,8 +243,9 @@ export async function serveOverHttp(
    * The answer waits until the rest of the body has been read and dropped: closing a socket with
    * unread data resets it, and the client would see a reset instead of the 503.
    */
-  async function turnAwayBusy(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function turnAwayBusy(request: IncomingMessage, response: ServerResponse, facts: RequestFacts): Promise<void> {
     stats.count('turned away busy');
+    facts.counted = true;
     if (!request.readableEnded) await drained(request);
     if (request.socket.destroyed) return;
     // A client turned away should not keep a socket open here while it waits to retry.
@@ -239,19 +270,21 @@ export async function serveOverHttp(
    * before a place is taken, so a client that sends slowly holds a socket until the request
    * timeout cuts it, never one of the places that serve.
    */
-  async function serveMcpRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function serveMcpRequest(request: IncomingMessage, response: ServerResponse, facts: RequestFacts): Promise<void> {
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
-    if (gate.full) return turnAwayBusy(request, response);
+    if (gate.full) return turnAwayBusy(request, response, facts);
     const message = request.method === 'POST' ? await readMessage(request, response) : { parsed: undefined };
     if (!message) return;
+    Object.assign(facts, rpcFacts(message.parsed));
     const release = await gate.enter();
-    if (!release) return turnAwayBusy(request, response);
+    if (!release) return turnAwayBusy(request, response, facts);
     response.once('close', release);
     let caller: AuthInfo | undefined;
     if (resourceServer) {
       const verdict = await resourceServer.authenticate(request.headers.authorization);
       if (verdict instanceof Response) return sendWeb(response, verdict);
       caller = verdict;
+      facts.sub = subjectOf(caller);
     }
     const waitSeconds = limiter.take(caller ? `sub:${subjectOf(caller)}` : `ip:${request.socket.remoteAddress}`);
     if (waitSeconds > 0) {
@@ -293,14 +326,35 @@ export async function serveOverHttp(
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
 
   function serve(request: IncomingMessage, response: ServerResponse): void {
+    const started = performance.now();
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const facts: RequestFacts = {};
     response.once('close', () => {
       if (!response.writableFinished && !cutForSlowness.has(request.socket)) stats.count('gone before the answer');
     });
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    response.once('finish', () => {
+      if (facts.counted || PROBES.has(path)) return;
+      const requestId = request.headers['x-request-id'];
+      const { method } = request;
+      const status = response.statusCode;
+      log.info(
+        {
+          method,
+          path,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ...(typeof requestId === 'string' ? { request_id: requestId.slice(0, CLIENT_TEXT_LIMIT) } : {}),
+          ...(facts.sub ? { sub: facts.sub } : {}),
+          ...(facts.rpc ? { rpc: facts.rpc } : {}),
+          ...(facts.tool ? { tool: facts.tool } : {}),
+        },
+        `${method} ${path} ${status}`,
+      );
+    });
     let work: Promise<void> | void;
     if (path === '/healthz') work = sendJson(response, 200, { status: 'ok' });
     else if (path === '/readyz') work = serveReadiness(response);
-    else if (path === '/mcp') work = serveMcpRequest(request, response);
+    else if (path === '/mcp') work = serveMcpRequest(request, response, facts);
     else if (path.startsWith('/.well-known/') && resourceServer) {
       work = resourceServer
         .metadataResponse(webRequest(request))
@@ -308,7 +362,7 @@ export async function serveOverHttp(
     } else work = sendJson(response, 404, { error: `Not found: ${path}. The MCP endpoint is /mcp.` });
     void Promise.resolve(work).catch((error: unknown) => {
       if (isClientGone(error) || request.socket.destroyed) return void response.destroy();
-      log(`http: ${(error as Error).message}`);
+      log.error(`http: ${(error as Error).message}`);
       if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
       else response.destroy();
     });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Agent, Dispatcher } from 'undici';
+import type { ClientLog } from '../client-log.js';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
 import { BodyTooLarge, readBoundedBody } from './bounded-body.js';
@@ -26,6 +27,8 @@ export interface UpstreamRequest {
   /** A JSON body, or a multipart form (an upload). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Where each attempt, retry and failure is told to the client, when it asked. */
+  log?: ClientLog;
 }
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -114,6 +117,21 @@ function describeNonJson(headers: Headers, size: number): string {
   return `the body is not JSON (${type}, ${size.toLocaleString('en')} bytes)`;
 }
 
+/** An exchange as the client's log names it: method and path, never the host or a download link's signature. */
+function shown(method: HttpMethod, url: string, withQuery = true): string {
+  const { pathname, search } = new URL(url);
+  return `${method} ${pathname}${withQuery ? search : ''}`;
+}
+
+/** Why an exchange failed, in a few words. */
+function failure(error: unknown): string {
+  if (error instanceof UpstreamError && error.kind === 'timeout') return 'timed out';
+  const cause = error instanceof UpstreamError ? error.cause : error;
+  return `failed (${errorCode(cause) ?? (cause as Error | undefined)?.message ?? String(error)})`;
+}
+
+const elapsedMs = (started: number) => Math.round(performance.now() - started);
+
 /**
  * undici, loaded with the first request: a start that only answers initialize and tools/list
  * never builds its HTTP machinery (a tenth of the memory of a start, measured on Node 24).
@@ -197,14 +215,22 @@ export class UpstreamClient {
   }
 
   /** A temporary download link the API pointed to: fetched without any API credentials. */
-  openLink(link: string, signal?: AbortSignal): Promise<StreamedResponse> {
+  openLink(link: string, signal?: AbortSignal, log?: ClientLog): Promise<StreamedResponse> {
     const url = new URL(link);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       throw new UpstreamError(`refusing to follow a ${url.protocol} download link`, 'not-sent');
     }
-    return this.#untilHeaders('GET', url.href, signal, (limited) =>
-      this.#request('GET', url.href, { accept: '*/*' }, undefined, limited),
-    );
+    return this.#untilHeaders('GET', url.href, signal, async (limited) => {
+      const started = performance.now();
+      try {
+        const response = await this.#request('GET', url.href, { accept: '*/*' }, undefined, limited);
+        log?.('debug', 'api', () => `${shown('GET', url.href, false)} -> ${response.status} in ${elapsedMs(started)} ms`);
+        return response;
+      } catch (error) {
+        log?.('error', 'api', () => `${shown('GET', url.href, false)} ${failure(error)}`);
+        throw error;
+      }
+    });
   }
 
   /** A small JSON body of an opened response (a download's link or error), within the size limit. */
@@ -241,7 +267,19 @@ export class UpstreamClient {
   async #upload(upstream: UpstreamRequest, form: MultipartForm, headers: Record<string, string>, signal: AbortSignal) {
     const url = this.baseUrl(upstream.product) + upstream.path;
     const credentials = await this.#credentials(upstream.method, url);
-    return sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal);
+    const started = performance.now();
+    try {
+      const response = await sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal);
+      upstream.log?.(
+        'debug',
+        'api',
+        () => `${shown(upstream.method, url)} (upload) -> ${response.status} in ${elapsedMs(started)} ms`,
+      );
+      return response;
+    } catch (error) {
+      upstream.log?.('error', 'api', () => `${shown(upstream.method, url)} (upload) ${failure(error)}`);
+      throw error;
+    }
   }
 
   async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
@@ -253,29 +291,47 @@ export class UpstreamClient {
       const credentials = await this.#credentials(upstream.method, url);
       return this.#request(upstream.method, url, { ...headers, ...contentType, ...credentials }, body, upstream.signal);
     };
+    const { log } = upstream;
+    const exchange = () => shown(upstream.method, url);
     let refreshed = false;
     for (let attempt = 1; ; attempt += 1) {
       const mayRetry = upstream.method === 'GET' && attempt < RETRY_ATTEMPTS;
+      const started = performance.now();
       let response: StreamedResponse;
       try {
         response = await send();
       } catch (error) {
-        if (!mayRetry || !(error instanceof UpstreamError) || error.kind !== 'network') throw error;
-        await sleep(backoffMs(attempt), undefined, { signal: upstream.signal });
+        if (!mayRetry || !(error instanceof UpstreamError) || error.kind !== 'network') {
+          log?.('error', 'api', () => `${exchange()} ${failure(error)}`);
+          throw error;
+        }
+        const wait = backoffMs(attempt);
+        log?.('warning', 'api', () => `${exchange()} ${failure(error)}; asking again in ${wait} ms (attempt ${attempt + 1})`);
+        await sleep(wait, undefined, { signal: upstream.signal });
         continue;
       }
+      log?.('debug', 'api', () => `${exchange()} -> ${response.status} in ${elapsedMs(started)} ms`);
       // A 401 means nothing was processed: asked once more with renewed credentials.
       if (response.status === 401 && auth.refresh && !refreshed) {
         refreshed = true;
         await response.body.dump();
         auth.refresh();
+        log?.('info', 'api', () => `${exchange()} answered 401; asking again with renewed credentials`);
         attempt -= 1;
         continue;
       }
-      if (!mayRetry || !RETRYABLE_STATUSES.has(response.status)) return response;
-      const wait = retryAfterMs(headerValue(response.headers, 'retry-after')) ?? backoffMs(attempt);
-      if (wait === Infinity) return response;
+      const retryable = mayRetry && RETRYABLE_STATUSES.has(response.status);
+      const wait = retryable ? (retryAfterMs(headerValue(response.headers, 'retry-after')) ?? backoffMs(attempt)) : Infinity;
+      if (wait === Infinity) {
+        if (response.status >= 500) log?.('error', 'api', () => `${exchange()} answered ${response.status}`);
+        return response;
+      }
       await response.body.dump();
+      log?.(
+        'warning',
+        'api',
+        () => `${exchange()} answered ${response.status}; asking again in ${wait} ms (attempt ${attempt + 1})`,
+      );
       await sleep(wait, undefined, { signal: upstream.signal });
     }
   }

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
+import { nodeBinary } from '../support/node-binary.mjs';
 import { coldStarts, coldStartTables } from './cold-start.mjs';
 import { fileTransferTable } from './file-transfer.mjs';
 import { httpTable } from './http-throughput.mjs';
@@ -15,22 +16,6 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 20);
 const HTTP_CLIENTS = 16;
 
-/**
- * The binary of another Node major, fetched once by npx; undefined when it cannot be had.
- * @param {number} major
- */
-function nodeBinary(major) {
-  try {
-    return execFileSync('npx', ['-y', `node@${major}`, '-p', 'process.execPath'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    console.error(`Node ${major} could not be fetched with npx; its tables are left out.`);
-    return undefined;
-  }
-}
-
 const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`;
 console.log(`# project-finance-mcp benchmarks\n\n${new Date().toISOString().slice(0, 10)}, ${machine}.\n`);
 
@@ -40,7 +25,7 @@ const node24 = nodeBinary(24);
 if (node24) {
   const version = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim().slice(1);
   nodes.push({ label: `Node ${version}`, binary: node24, under200: true });
-}
+} else console.error('Node 24 could not be fetched with npx; its tables are left out.');
 for (const { label, binary, under200 } of nodes) {
   console.log(coldStartTables(label, await coldStarts(binary, ROUNDS), { under200 }));
   console.log('');

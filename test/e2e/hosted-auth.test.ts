@@ -8,7 +8,17 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider.js';
 import { localhostCertificate } from '../support/tls.js';
-import { connectHttp, dataOf, startHttpServer, textOf, type Era, type HttpServer, type Page } from '../support/harness.js';
+import {
+  connectHttp,
+  dataOf,
+  logLines,
+  startHttpServer,
+  textOf,
+  type Era,
+  type HttpServer,
+  type LogLine,
+  type Page,
+} from '../support/harness.js';
 
 const PUBLIC_URL = 'https://finance-mcp.example.test/mcp';
 const METADATA_URL = 'https://finance-mcp.example.test/.well-known/oauth-protected-resource/mcp';
@@ -199,8 +209,9 @@ describe('a write with a read-only token', () => {
     );
   });
 
-  it('is refused through a real client too, and recorded in the audit lines', async () => {
-    const client = await connectHttp('modern', server.endpoint, await userToken('carol', 'read'));
+  it('is refused through a real client too, and recorded in the audit lines beside the request lines', async () => {
+    const token = await userToken('carol', 'read');
+    const client = await connectHttp('modern', server.endpoint, token);
     try {
       await expect(
         client.callTool('register_invoice_payment', {
@@ -214,16 +225,24 @@ describe('a write with a read-only token', () => {
     } finally {
       await client.close();
     }
-    const audit = server
-      .stderr()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((entry) => entry.sub === 'carol');
-    expect(audit).toEqual([
-      { audit: 'tool_call', time: expect.any(String), sub: 'carol', tool: 'register_invoice_payment', outcome: 'refused' },
-      { audit: 'tool_call', time: expect.any(String), sub: 'carol', tool: 'list_projects', outcome: 'ok' },
+    const carols = (lines: LogLine[]) => lines.filter((line) => line.sub === 'carol');
+    const lines = carols(await logLines(server, (all) => carols(all).some((line) => line.msg && line.tool === 'list_projects')));
+    expect(lines.filter((line) => line.audit)).toEqual([
+      {
+        level: 'info',
+        time: expect.any(String),
+        audit: 'tool_call',
+        sub: 'carol',
+        tool: 'register_invoice_payment',
+        outcome: 'refused',
+      },
+      { level: 'info', time: expect.any(String), audit: 'tool_call', sub: 'carol', tool: 'list_projects', outcome: 'ok' },
     ]);
+    expect(lines.filter((line) => line.rpc === 'tools/call')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/mcp', status: 403, tool: 'register_invoice_payment' }),
+      expect.objectContaining({ method: 'POST', path: '/mcp', status: 200, tool: 'list_projects' }),
+    ]);
+    expect(server.stderr()).not.toContain(token);
   });
 });
 

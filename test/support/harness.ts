@@ -210,6 +210,25 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
   };
 }
 
+export type LogLine = Record<string, unknown>;
+
+/**
+ * The server's JSON log lines (pino) written after the first `from` characters of its stderr,
+ * once `complete` holds for them: a request's line is written as its answer is finished, which
+ * can be just after the client has read it.
+ */
+export async function logLines(server: HttpServer, complete: (lines: LogLine[]) => boolean, from = 0): Promise<LogLine[]> {
+  const read = () =>
+    server
+      .stderr()
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+  for (let waited = 0; waited < 2_000 && !complete(read()); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  return read();
+}
+
 /** A client over HTTP; with `token`, every request carries it as a Bearer token. */
 export async function connectHttp(era: Era, endpoint: string, token?: string): Promise<TestClient> {
   const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
