@@ -3,7 +3,7 @@
  * the PFM_* environment twins, --help and the README's flag section.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { parse, resolve } from 'node:path';
 import { z } from 'zod';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
 import { checkedFlags, readFlags, UsageError, type FlagSpec } from './flags.js';
@@ -91,7 +91,7 @@ export const FLAGS = [
     name: 'file-roots',
     kind: 'string',
     value: 'LIST',
-    defaultNote: 'the working directory on stdio; none over HTTP',
+    defaultNote: 'the working directory on stdio, unless it is the filesystem root; none over HTTP',
     description: 'Directories that uploads may read from and downloads may write to (file_path, save_to).',
   },
   {
@@ -434,6 +434,15 @@ function upstreamAuthFrom(flags: Flags, secrets: Secrets): UpstreamAuthConfig {
   };
 }
 
+/**
+ * The working directory as the default file root on stdio, except the filesystem root: desktop
+ * hosts start servers there, and that would open every file on the disk to uploads and downloads.
+ */
+function workingDirectoryRoot(): string[] | null {
+  const directory = process.cwd();
+  return parse(directory).root === directory ? null : [directory];
+}
+
 function configFrom(flags: Flags, secrets: Secrets) {
   const { transport, host } = flags;
   const allowedHosts = flags['allowed-hosts'];
@@ -454,7 +463,7 @@ function configFrom(flags: Flags, secrets: Secrets) {
     maxAnswerTokens: flags['max-answer-tokens'],
     allowedOrigins: flags['allowed-origins'],
     /** null: local paths are refused (a hosted server must not touch its own disk for callers). */
-    fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : transport === 'stdio' ? [process.cwd()] : null,
+    fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : transport === 'stdio' ? workingDirectoryRoot() : null,
     /** null: no Host check. */
     allowedHosts:
       allowedHosts === 'any' ? null : allowedHosts ? list(allowedHosts) : isLoopbackHost(host) ? LOOPBACK_HOSTS : null,

@@ -31,7 +31,7 @@ async function allowedRoots(access: FileAccess, argument: string): Promise<strin
   if (!access.roots?.length) {
     throw new ArgumentProblem(
       argument,
-      'local files are not available on this server (it runs over HTTP without --file-roots); send content_base64 instead, or omit save_to to get the file embedded',
+      'local files are not available on this server (no --file-roots: it runs over HTTP, or was started in the filesystem root); set --file-roots, or send content_base64 instead, or omit save_to to get the file embedded',
     );
   }
   return Promise.all(access.roots.map((root) => realpath(root)));

@@ -8,7 +8,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdf, connect, dataOf, textOf, type TestClient, type ToolResult, type Item, type Page } from '../support/harness.js';
+import {
+  pdf,
+  connect,
+  connectStdio,
+  dataOf,
+  textOf,
+  type TestClient,
+  type ToolResult,
+  type Item,
+  type Page,
+} from '../support/harness.js';
 
 interface FileFacts {
   filename?: string;
@@ -139,5 +149,23 @@ describe.each(parents)('$key documents', ({ key, documentType, annotated, find }
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/HTTP 404[\s\S]*document_id/);
+  });
+});
+
+describe('a server started in the filesystem root, as desktop hosts start it', () => {
+  it('reads and writes no local files until --file-roots names some', async () => {
+    const rooted = await connectStdio('modern', { args: ['--sandbox', '--toolsets', 'all'], cwd: '/' });
+    try {
+      const [invoice] = await rooted.items('list_invoices');
+      const upload = await rooted.callTool('upload_invoice_document', {
+        invoice_id: invoice!.id,
+        document_type: 'ATTACHMENT',
+        file_path: 'etc/hosts',
+      });
+      expect(upload.isError).toBe(true);
+      expect(textOf(upload)).toMatch(/file_path: local files are not available .*set --file-roots/);
+    } finally {
+      await rooted.close();
+    }
   });
 });

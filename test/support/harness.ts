@@ -72,11 +72,16 @@ export interface Progress {
 export interface ServerOptions {
   /** The executable, when not the built CLI (dist/src/cli.js): the published bundle, say. */
   entry?: string;
+  /**
+   * A whole command line to start instead of the entry (`npx -y project-finance-mcp`, say); over
+   * HTTP it names the transport and port itself.
+   */
+  command?: readonly string[];
   /** Extra CLI flags. */
   args?: string[];
   /** Extra environment; PFM_* variables of the test runner's own environment are never inherited. */
   env?: Record<string, string>;
-  /** stdio: the server's working directory (the test runner's by default). */
+  /** The server's working directory (the test runner's by default). */
   cwd?: string;
 }
 
@@ -145,9 +150,10 @@ export interface AskingClient {
 }
 
 export async function connectStdio(era: Era, options: ServerOptions = {}, asking?: AskingClient): Promise<TestClient> {
+  const [command, ...commandArgs] = options.command ?? [process.execPath, options.entry ?? CLI];
   const params = {
-    command: process.execPath,
-    args: [options.entry ?? CLI, ...(options.args ?? [])],
+    command: command!,
+    args: [...commandArgs, ...(options.args ?? [])],
     env: childEnv(options.env),
     cwd: options.cwd,
     stderr: 'pipe' as const,
@@ -182,9 +188,17 @@ export interface HttpServer {
 
 /** Starts `cli --transport http --port 0` and waits for its "MCP endpoint:" line. */
 export async function startHttpServer(options: ServerOptions = {}): Promise<HttpServer> {
-  const entry = options.entry ?? CLI;
-  const child = spawn(process.execPath, [entry, '--transport', 'http', '--port', '0', ...(options.args ?? [])], {
+  const [program, ...programArgs] = options.command ?? [
+    process.execPath,
+    options.entry ?? CLI,
+    '--transport',
+    'http',
+    '--port',
+    '0',
+  ];
+  const child = spawn(program!, [...programArgs, ...(options.args ?? [])], {
     env: childEnv(options.env),
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
