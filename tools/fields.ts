@@ -51,10 +51,8 @@ export function isoDate(description?: string) {
 export function month(description: string) {
   const expectation = 'a month as YYYY-MM, e.g. 2026-03 (or a date in it)';
   return requiredString(expectation)
-    .refine((value) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value) || isCalendarDate(value), {
-      error: `must be ${expectation}`,
-      abort: true,
-    })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, { error: `must be ${expectation}`, abort: true })
+    .refine((value) => value.length === 7 || isCalendarDate(value), { error: `must be ${expectation}`, abort: true })
     .refine(withinYears, { error: `must be a month between ${FIRST_YEAR}-01 and ${LAST_YEAR}-12` })
     .meta({ description });
 }
