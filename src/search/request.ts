@@ -1,0 +1,70 @@
+/**
+ * A request in the API's words: everyday and German words replaced by the vocabulary's, German
+ * compounds split into their parts, and words the tools use themselves kept as they are.
+ */
+import { compoundParts } from './compounds.js';
+import type { Lexicon } from './lexicon.js';
+import { PREPOSITIONS, STOP_WORDS } from './stop-words.js';
+import { wordsOf } from './text.js';
+import { baseForms } from './word-forms.js';
+
+/** What one word (or phrase) of a request means in the API's words, and how much it counts. */
+export interface Meaning {
+  terms: string[];
+  weight: number;
+}
+
+export interface Understood {
+  meanings: Meaning[];
+  /** Words neither the vocabulary nor the tools know: they may match a longer or misspelt word. */
+  loose: Set<string>;
+}
+
+const SHORTEST_COMPOUND = 6;
+
+/** Where a phrase occurs among the request's words, each word in any of its forms. */
+function phraseAt(words: readonly string[], phrase: readonly string[], used: readonly boolean[]): number {
+  for (let start = 0; start + phrase.length <= words.length; start++) {
+    const matches = phrase.every((word, i) => !used[start + i] && baseForms(words[start + i]!).includes(word));
+    if (matches) return start;
+  }
+  return -1;
+}
+
+/** Words after the first preposition qualify what the request is about ("invoices of a contract"). */
+const QUALIFIER_WEIGHT = 0.7;
+
+export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
+  const words = wordsOf(request);
+  const used = words.map(() => false);
+  /** The API's words for each word of the request, where it has some; a phrase's at its first word. */
+  const meanings: string[] = words.map(() => '');
+  const loose = new Set<string>();
+  for (const phrase of lexicon.phrases) {
+    for (let at = phraseAt(words, phrase.words, used); at >= 0; at = phraseAt(words, phrase.words, used)) {
+      phrase.words.forEach((_, i) => (used[at + i] = true));
+      meanings[at] = phrase.api;
+    }
+  }
+  const known = (word: string) => lexicon.words.has(word);
+  words.forEach((word, at) => {
+    if (used[at]) return;
+    const forms = baseForms(word);
+    const everyday = forms.find(known);
+    if (everyday !== undefined) {
+      meanings[at] = lexicon.words.get(everyday)!;
+      return;
+    }
+    if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return;
+    const toolWord = forms.find(isToolWord);
+    const parts = !toolWord && word.length >= SHORTEST_COMPOUND ? compoundParts(word, known) : undefined;
+    meanings[at] = toolWord ?? parts?.map((part) => lexicon.words.get(part)).join(' ') ?? word;
+    if (!toolWord && !parts) loose.add(word);
+  });
+  const qualifiersFrom = words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word));
+  const understood = meanings.map((meaning, at) => ({
+    terms: meaning.split(' ').filter(Boolean),
+    weight: qualifiersFrom >= 0 && at > qualifiersFrom ? QUALIFIER_WEIGHT : 1,
+  }));
+  return { meanings: understood.filter((meaning) => meaning.terms.length), loose };
+}
