@@ -20,8 +20,8 @@ const better = (a: Split, b: Split | undefined) =>
 
 /** The known word a piece of a compound is: before the last part it may have lost an "e" (Miet-vertrag). */
 function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolean): string | undefined {
-  if (last) return baseForms(piece).find(isKnown);
-  return [piece, `${piece}e`].find(isKnown);
+  const forms = last ? baseForms(piece) : [piece, `${piece}e`];
+  return forms.find((form) => form.length >= SHORTEST_PART && isKnown(form));
 }
 
 /** The known words a compound is made of, or undefined when too little of it is known. */
@@ -34,7 +34,8 @@ export function compoundParts(word: string, isKnown: (word: string) => boolean):
     const here = best[start];
     if (!here) continue;
     offer(start + 1, { parts: here.parts, unknownLetters: here.unknownLetters + 1 });
-    for (let end = start + SHORTEST_PART; end <= word.length; end++) {
+    // Longest parts first: on a tie, "daten" wins over "date" + "n".
+    for (let end = word.length; end >= start + SHORTEST_PART; end--) {
       const part = knownAs(word.slice(start, end), end === word.length, isKnown);
       if (!part) continue;
       for (const link of LINKS) {

@@ -14,12 +14,14 @@ export interface Lexicon {
   words: ReadonlyMap<string, string>;
   /** Everyday phrases, longest first, so that "cash discount" is read before "cash". */
   phrases: readonly Phrase[];
+  /** The German words, which German compounds are made of (English ones would find "tree" in "Treibhaus"). */
+  germanWords: ReadonlySet<string>;
 }
 
-function lexiconOf(vocabularies: readonly Vocabulary[], wordParts: readonly string[]): Lexicon {
+function lexiconOf(english: Vocabulary, german: Vocabulary, wordParts: readonly string[]): Lexicon {
   const words = new Map<string, string>(wordParts.map((part) => [part, '']));
   const phrases = new Map<string, Phrase>();
-  for (const vocabulary of vocabularies) {
+  for (const vocabulary of [english, german]) {
     for (const [api, everyday] of Object.entries(vocabulary)) {
       for (const text of everyday) {
         const key = wordsOf(text);
@@ -29,7 +31,8 @@ function lexiconOf(vocabularies: readonly Vocabulary[], wordParts: readonly stri
       }
     }
   }
-  return { words, phrases: [...phrases.values()].sort((a, b) => b.words.length - a.words.length) };
+  const germanWords = new Set([...Object.values(german).flat().map(wordsOf), ...wordParts.map((part) => [part])].flat());
+  return { words, phrases: [...phrases.values()].sort((a, b) => b.words.length - a.words.length), germanWords };
 }
 
-export const LEXICON: Lexicon = lexiconOf([ENGLISH, GERMAN], GERMAN_WORD_PARTS);
+export const LEXICON: Lexicon = lexiconOf(ENGLISH, GERMAN, GERMAN_WORD_PARTS);

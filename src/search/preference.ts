@@ -24,7 +24,7 @@ const ACTIONS: Readonly<Record<string, readonly string[]>> = {
   update: ['update'],
   set: ['update'],
   delete: ['delete'],
-  upload: ['upload'],
+  upload: ['upload', 'add'],
   download: ['download'],
   register: ['register'],
   assign: ['assign'],

@@ -21,6 +21,7 @@ export interface Understood {
 }
 
 const SHORTEST_COMPOUND = 6;
+const SHORTEST_TOOL_WORD_PART = 5;
 
 /** Where a phrase occurs among the request's words, each word in any of its forms. */
 function phraseAt(words: readonly string[], phrase: readonly string[], used: readonly boolean[]): number {
@@ -47,6 +48,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     }
   }
   const known = (word: string) => lexicon.words.has(word);
+  // An English word of the tools' is a part of German compounds too: Vertrags-partner, Rechnungs-status.
+  const knownPart = (word: string) =>
+    lexicon.germanWords.has(word) || (word.length >= SHORTEST_TOOL_WORD_PART && isToolWord(word));
   words.forEach((word, at) => {
     if (used[at]) return;
     const forms = baseForms(word);
@@ -55,11 +59,15 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
       meanings[at] = lexicon.words.get(everyday)!;
       return;
     }
-    if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return;
+    if (STOP_WORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) return;
     const toolWord = forms.find(isToolWord);
-    const parts = !toolWord && word.length >= SHORTEST_COMPOUND ? compoundParts(word, known) : undefined;
-    meanings[at] = toolWord ?? parts?.map((part) => lexicon.words.get(part)).join(' ') ?? word;
-    if (!toolWord && !parts) loose.add(word);
+    const parts = !toolWord && word.length >= SHORTEST_COMPOUND ? compoundParts(word, knownPart) : undefined;
+    const partsMean = parts
+      ?.map((part) => lexicon.words.get(part) ?? part)
+      .join(' ')
+      .trim();
+    meanings[at] = toolWord ?? (partsMean || word);
+    if (!toolWord && !partsMean) loose.add(word);
   });
   const qualifiersFrom = words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word));
   const understood = meanings.map((meaning, at) => ({
