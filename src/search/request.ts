@@ -35,44 +35,54 @@ function phraseAt(words: readonly string[], phrase: readonly string[], used: rea
 /** Words after the first preposition qualify what the request is about ("invoices of a contract"). */
 const QUALIFIER_WEIGHT = 0.7;
 
+interface WordMeanings {
+  /** The API's words for the word; a compound has one meaning per part. */
+  meanings: string[];
+  /** Neither the vocabulary nor the tools know the word. */
+  loose: boolean;
+}
+
+function meaningsOfWord(word: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): WordMeanings {
+  const forms = baseForms(word);
+  const everyday = forms.find((form) => lexicon.words.has(form));
+  if (everyday !== undefined) return { meanings: [lexicon.words.get(everyday)!], loose: false };
+  if (STOP_WORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) return { meanings: [], loose: false };
+  const toolWord = forms.find(isToolWord);
+  if (toolWord) return { meanings: [toolWord], loose: false };
+  // An English word of the tools' is a part of German compounds too: Vertrags-partner, Budget-status.
+  const knownPart = (part: string) =>
+    lexicon.germanWords.has(part) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
+  const parts = word.length >= SHORTEST_COMPOUND ? compoundParts(word, knownPart) : undefined;
+  const partMeanings = (parts ?? []).map((part) => lexicon.words.get(part) ?? part).filter(Boolean);
+  return partMeanings.length ? { meanings: partMeanings, loose: false } : { meanings: [word], loose: true };
+}
+
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
   const used = words.map(() => false);
-  /** The API's words for each word of the request, where it has some; a phrase's at its first word. */
-  const meanings: string[] = words.map(() => '');
+  /** The API's words for each word of the request; a phrase's at its first word. */
+  const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
   for (const phrase of lexicon.phrases) {
     for (let at = phraseAt(words, phrase.words, used); at >= 0; at = phraseAt(words, phrase.words, used)) {
       phrase.words.forEach((_, i) => (used[at + i] = true));
-      meanings[at] = phrase.api;
+      meanings[at] = [phrase.api];
     }
   }
-  const known = (word: string) => lexicon.words.has(word);
-  // An English word of the tools' is a part of German compounds too: Vertrags-partner, Rechnungs-status.
-  const knownPart = (word: string) =>
-    lexicon.germanWords.has(word) || (word.length >= SHORTEST_TOOL_WORD_PART && isToolWord(word));
   words.forEach((word, at) => {
     if (used[at]) return;
-    const forms = baseForms(word);
-    const everyday = forms.find(known);
-    if (everyday !== undefined) {
-      meanings[at] = lexicon.words.get(everyday)!;
-      return;
-    }
-    if (STOP_WORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) return;
-    const toolWord = forms.find(isToolWord);
-    const parts = !toolWord && word.length >= SHORTEST_COMPOUND ? compoundParts(word, knownPart) : undefined;
-    const partsMean = parts
-      ?.map((part) => lexicon.words.get(part) ?? part)
-      .join(' ')
-      .trim();
-    meanings[at] = toolWord ?? (partsMean || word);
-    if (!toolWord && !partsMean) loose.add(word);
+    const understood = meaningsOfWord(word, lexicon, isToolWord);
+    meanings[at] = understood.meanings;
+    if (understood.loose) loose.add(word);
   });
   const qualifiersFrom = words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word));
-  const understood = meanings.map((meaning, at) => ({
-    terms: meaning.split(' ').filter(Boolean),
-    weight: qualifiersFrom >= 0 && at > qualifiersFrom ? QUALIFIER_WEIGHT : 1,
-  }));
-  return { meanings: understood.filter((meaning) => meaning.terms.length), loose };
+  return {
+    meanings: meanings.flatMap((ofWord, at) =>
+      ofWord.map((meaning) => ({
+        terms: meaning.split(' ').filter(Boolean),
+        weight: qualifiersFrom >= 0 && at > qualifiersFrom ? QUALIFIER_WEIGHT : 1,
+      })),
+    ),
+    loose,
+  };
 }

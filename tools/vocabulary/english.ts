@@ -370,7 +370,8 @@ export const ENGLISH: Vocabulary = {
   'project financials cost': ['total cost', 'total costs', 'overall cost', 'overall costs', 'project cost', 'project costs'],
   'forecast financials': ['forecast', 'forecasts', 'estimate at completion', 'eac', 'cost to complete', 'projection', 'outturn'],
   'deviation financials': ['deviation', 'variance', 'difference'],
-  amount: ['value', 'sum', 'price', 'amount', 'figure', 'volume'],
+  amount: ['value', 'sum', 'price', 'amount', 'figure'],
+  'amount contracted': ['volume'],
   'contracted awarded': ['awarded', 'committed', 'ordered', 'contracted', 'let'],
   cash: ['money', 'cash'],
   outflow: ['going out', 'spent', 'outgoing'],
@@ -458,6 +459,9 @@ export const ENGLISH: Vocabulary = {
     'to be paid',
     'have to pay',
     'need to pay',
+    'liability',
+    'debt',
+    'what we owe',
   ],
   'contractor exposure stake': [
     'exposure',
@@ -470,12 +474,13 @@ export const ENGLISH: Vocabulary = {
     'across projects',
     'all projects',
   ],
-  'status state': ['status', 'state', 'stage', 'where is'],
+  'status state get': ['status', 'state', 'stage', 'where is'],
 
   // states: a question about them is a question to the list
   'approved state': ['approved', 'released', 'cleared', 'signed off', 'authorised', 'authorized'],
   'approved state review': ['checked', 'reviewed', 'audited', 'verified'],
-  'paid state payment': ['paid'],
+  'paid state': ['paid'],
+  'paid payment': ['been paid', 'paid on', 'paid against', 'paid so far', 'paid to date', 'paid up'],
   'outstanding approved state': [
     'unpaid',
     'not paid',
@@ -629,4 +634,5 @@ export const ENGLISH: Vocabulary = {
     'all of the',
   ],
   get: ['details', 'detail', 'single', 'one', 'specific', 'look at', 'look into', 'open'],
+  'master data get': ['master data', 'master record', 'record details'],
 };

@@ -48,7 +48,7 @@ export const GERMAN: Vocabulary = {
     'Anschrift',
     'Erreichbarkeit',
   ],
-  'master data': ['Stammdaten'],
+  'master data get': ['Stammdaten'],
 
   // where
   project: ['Projekt', 'BV', 'Vorhaben', 'Baustelle', 'Projekte'],
@@ -209,7 +209,8 @@ export const GERMAN: Vocabulary = {
   'forecast financials': ['Prognose', 'Hochrechnung', 'Vorschau', 'Erwartung'],
   'deviation financials': ['Abweichung', 'Differenz'],
   'contracted awarded': ['beauftragt', 'Auftragswert', 'Auftragsvolumen', 'Vergabesumme'],
-  amount: ['Betrag', 'Summe', 'Wert', 'Höhe', 'Volumen'],
+  amount: ['Betrag', 'Summe', 'Wert', 'Höhe'],
+  'amount contracted': ['Volumen'],
   'cash outflow': [
     'Mittelabfluss',
     'Abfluss',
@@ -256,12 +257,13 @@ export const GERMAN: Vocabulary = {
     'Kreditorenposten',
   ],
   'contractor exposure stake': ['Obligo', 'Risiko', 'Engagement', 'alle Projekte'],
-  'status state': ['Status', 'Stand', 'Zustand'],
+  'status state get': ['Status', 'Stand', 'Zustand'],
 
   // states: a question about them is a question to the list
   'approved state': ['freigegeben', 'genehmigt', 'Freigabe'],
   'approved state review': ['geprüft', 'kontrolliert'],
-  'paid state payment': ['bezahlt', 'gezahlt', 'überwiesen'],
+  'paid state': ['bezahlt', 'gezahlt', 'überwiesen'],
+  'paid payment': ['schon gezahlt', 'schon bezahlt', 'bisher gezahlt', 'bisher bezahlt'],
   'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend'],
   'open outstanding state': ['noch offen'],
   'open state': ['offen', 'laufend', 'wartend'],
@@ -351,7 +353,7 @@ export const GERMAN: Vocabulary = {
   download: ['herunterladen', 'runterladen', 'exportieren', 'Download', 'Export'],
   'register payment': ['bezahlen', 'zahlen', 'überweisen', 'begleichen', 'anweisen'],
   'register create': ['buchen', 'verbuchen'],
-  'add paid already': ['bereits bezahlt', 'schon bezahlt', 'bereits gezahlt'],
+  'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
   'assign link': ['zuordnen', 'zuweisen', 'verknüpfen', 'vergeben', 'taggen', 'markieren', 'verschlagworten', 'Zuordnung'],
   submit: ['einreichen', 'einsenden', 'einspielen'],
   'bulk import': ['importieren', 'Import', 'mehrere', 'viele', 'auf einmal', 'gesammelt', 'Sammel', 'Masse', 'Rutsch'],
