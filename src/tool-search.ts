@@ -96,13 +96,11 @@ function covered(meanings: readonly Meaning[], matched: readonly string[]): numb
 
 export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): T[] {
   const { index, byName, toolWords } = indexOf(tools);
-  const { meanings, loose } = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  const { meanings, loose, question } = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
   if (!meanings.length) return [];
   const processed = meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
-  const preference = preferenceFor(
-    processed.flatMap(({ terms }) => terms),
-    (name) => byName.has(name),
-    product,
+  const preference = preferenceFor({ terms: processed.flatMap(({ terms }) => terms), question, product }, (name) =>
+    byName.has(name),
   );
   const weights = new Map<string, number>();
   for (const { terms, weight } of processed)

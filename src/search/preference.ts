@@ -63,14 +63,20 @@ function productsOf(words: ReadonlySet<string>): Set<Product> {
   return new Set<Product>(named.length ? named : ['fincon']);
 }
 
-/**
- * `isTool` says which tools there are, so that a tool's twin is known when it is one; `product`
- * is the one search_tools was asked to keep to, if any.
- */
-export function preferenceFor(terms: Iterable<string>, isTool: (name: string) => boolean, product?: Product): Preference {
-  const words = new Set([...terms].map(singular));
-  const products = product ? new Set([product]) : productsOf(words);
-  const asked = [...words].filter((word) => ASKABLE.has(word) && !READING.has(word));
+export interface Request {
+  /** The request in the API's words. */
+  terms: Iterable<string>;
+  /** A question asks to read, whatever its verbs. */
+  question: boolean;
+  /** The product search_tools was asked to keep to, if any. */
+  product?: Product;
+}
+
+/** `isTool` says which tools there are, so that a tool's twin is known when it is one. */
+export function preferenceFor(request: Request, isTool: (name: string) => boolean): Preference {
+  const words = new Set([...request.terms].map(singular));
+  const products = request.product ? new Set([request.product]) : productsOf(words);
+  const asked = request.question ? [] : [...words].filter((word) => ASKABLE.has(word) && !READING.has(word));
   const fits = (actions: readonly string[]) =>
     asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => READING.has(action));
   const productWeight = (tool: Preferable) => {

@@ -4,7 +4,7 @@
  */
 import { compoundParts } from './compounds.js';
 import type { Lexicon } from './lexicon.js';
-import { PREPOSITIONS, STOP_WORDS } from './stop-words.js';
+import { PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
 import { wordsOf } from './text.js';
 import { baseForms } from './word-forms.js';
 
@@ -16,6 +16,8 @@ export interface Meaning {
 
 export interface Understood {
   meanings: Meaning[];
+  /** A yes-or-no question: its verbs ask about a state, not for an action. */
+  question: boolean;
   /** Words neither the vocabulary nor the tools know: they may match a longer or misspelt word. */
   loose: Set<string>;
 }
@@ -84,5 +86,6 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
       })),
     ),
     loose,
+    question: QUESTION_OPENERS.has(words[0] ?? ''),
   };
 }

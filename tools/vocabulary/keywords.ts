@@ -9,6 +9,6 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_project_payables: 'owes outstanding unpaid open due overdue total',
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total',
   get_contract_overview: 'overview summary status amount total',
-  get_contractor_exposure: 'exposure stake commitment total all projects',
+  get_contractor_exposure: 'exposure stake commitment total all projects payments',
   esg_get_building_consumption: 'month monthly',
 };

@@ -1,4 +1,6 @@
-/** Words that say nothing about which tool is meant, in English and German (folded). */
+/** Words that carry grammar rather than meaning, in English and German (folded). */
+
+/** Words that say nothing about which tool is meant. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   [
     'a an the of for to and or in on at with by from into as per vs my our we us i me you it its their this that',
@@ -19,4 +21,9 @@ export const PREPOSITIONS: ReadonlySet<string> = new Set(
   'of for on in at with from by per to across between des der eines einer zum zur im am an auf bei mit von vom fur je pro uber zwischen'.split(
     ' ',
   ),
+);
+
+/** Words a yes-or-no question starts with: "did we pay it in full?" asks to read, not to pay. */
+export const QUESTION_OPENERS: ReadonlySet<string> = new Set(
+  'did do does is are was were has have had ist sind war waren wurde wurden hat haben hatten gibt'.split(' '),
 );
