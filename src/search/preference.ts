@@ -26,7 +26,7 @@ const ACTIONS: Readonly<Record<string, readonly string[]>> = {
   delete: ['delete'],
   upload: ['upload', 'add'],
   download: ['download'],
-  register: ['register'],
+  register: ['register', 'create'],
   assign: ['assign'],
   unassign: ['unassign'],
   submit: ['submit'],

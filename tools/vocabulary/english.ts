@@ -563,11 +563,6 @@ export const ENGLISH: Vocabulary = {
     'waiting for payment',
     'awaiting payment',
     'pending payment',
-    'ready to pay',
-    'ready for payment',
-    'cleared for payment',
-    'approved for payment',
-    'due for payment',
   ],
   'open outstanding state': ['still open'],
   'open state': ['open', 'pending', 'waiting', 'awaiting', 'in progress'],
@@ -682,7 +677,7 @@ export const ENGLISH: Vocabulary = {
   'external id': ['external id', 'external reference', 'own id', 'reference number'],
 
   // doing: the verbs of tool names
-  'create update': ['enter', 'fill in', 'put in', 'key in'],
+  'create update register': ['enter', 'fill in', 'put in', 'key in'],
   'create add': ['new', 'add', 'create', 'set up', 'setup', 'save', 'make', 'capture', 'onboard'],
   'create register record': ['record', 'write down'],
   update: [
@@ -740,4 +735,12 @@ export const ENGLISH: Vocabulary = {
   area: ['floor area', 'lettable area', 'floor space'],
   'tenant rental': ['tenancy', 'occupancy', 'vacancy'],
   esg: ['sustainability', 'breeam', 'leed', 'dgnb', 'taxonomy'],
+  'outstanding approved state due': [
+    'ready to pay',
+    'ready for payment',
+    'cleared for payment',
+    'approved for payment',
+    'due for payment',
+  ],
+  'payment status': ['can be paid', 'can i pay', 'can we pay', 'may be paid'],
 };

@@ -338,14 +338,7 @@ export const GERMAN: Vocabulary = {
   'approved state review': ['geprüft', 'kontrolliert'],
   'paid state': ['bezahlt', 'gezahlt', 'überwiesen'],
   'paid payment': ['schon gezahlt', 'schon bezahlt', 'bisher gezahlt', 'bisher bezahlt'],
-  'outstanding approved state': [
-    'unbezahlt',
-    'nicht bezahlt',
-    'ausstehend',
-    'zahlungsreif',
-    'zur Zahlung freigegeben',
-    'zahlbar',
-  ],
+  'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend'],
   'open outstanding state': ['noch offen'],
   'open state': ['offen', 'laufend', 'wartend'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
@@ -419,7 +412,7 @@ export const GERMAN: Vocabulary = {
   'external id': ['externe ID', 'Fremdschlüssel', 'Referenz'],
 
   // doing: the verbs of tool names
-  'create update': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen'],
+  'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen'],
   'create add': ['anlegen', 'neu', 'hinzufügen', 'erstellen', 'aufnehmen', 'speichern', 'einrichten'],
   'create register record': ['erfassen', 'Erfassung'],
   update: [
@@ -479,6 +472,8 @@ export const GERMAN: Vocabulary = {
   type: ['Typ', 'Art', 'Datentyp'],
   currency: ['W\u00e4hrung'],
   name: ['Name', 'Bezeichnung', 'Firmenname'],
+  'outstanding approved state due': ['zahlungsreif', 'zur Zahlung freigegeben', 'zahlbar', 'zur Zahlung f\u00e4llig'],
+  'payment status': ['bezahlt werden', 'gezahlt werden', 'bezahlen k\u00f6nnen'],
 };
 
 /**
