@@ -3,7 +3,7 @@
  * description and search keywords, for the request put in the API's words (search/request.ts),
  * then weighed by the product and the action the request is about (search/preference.ts).
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 import { SEARCH_KEYWORDS } from '../tools/vocabulary/keywords.js';
 import type { Product } from './dispatch/operation.js';
 import type { ToolCard } from './catalog/cards.js';
@@ -94,38 +94,44 @@ function covered(meanings: readonly Meaning[], matched: readonly string[]): numb
   return meanings.reduce((sum, { terms, weight }) => sum + (terms.some((term) => matched.includes(term)) ? weight : 0), 0);
 }
 
+/** BM25 per matched API word, times how much of the request the tool covers. */
+function scoreOf(hit: SearchResult, meanings: readonly Meaning[]): number {
+  return (hit.score / hit.queryTerms.length) * covered(meanings, hit.queryTerms) ** COVERAGE_EXPONENT;
+}
+
+/** Each API word of the request with the weight of the heaviest word it stands for. */
+function termWeights(meanings: readonly Meaning[], impliesList: boolean): Map<string, number> {
+  const weights = new Map<string, number>();
+  const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  for (const { terms, weight } of meanings) for (const term of terms) weigh(term, weight);
+  if (impliesList) weigh(LIST, IMPLIED_LIST);
+  return weights;
+}
+
 export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): T[] {
   const { index, byName, toolWords } = indexOf(tools);
-  const { meanings, loose, question } = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
-  if (!meanings.length) return [];
-  const processed = meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
-  const preference = preferenceFor({ terms: processed.flatMap(({ terms }) => terms), question, product }, (name) =>
-    byName.has(name),
-  );
-  const weights = new Map<string, number>();
-  for (const { terms, weight } of processed)
-    for (const term of terms) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  const request = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  if (!request.meanings.length) return [];
+  const meanings = request.meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
+  const terms = meanings.flatMap((meaning) => meaning.terms);
+  const preference = preferenceFor({ terms, question: request.question, product }, (name) => byName.has(name));
   // A request that asks for no action is a question, most often to a list.
-  if (!preference.asksForAction) weights.set(LIST, Math.max(weights.get(LIST) ?? 0, IMPLIED_LIST));
-  const looseTerms = new Set([...loose].map(singular));
+  const weights = termWeights(meanings, !preference.asksForAction);
+  const loose = new Set([...request.loose].map(singular));
+  const hits = index.search([...weights.keys()].join(' '), {
+    boost: { name: 3, title: 2, toolset: 1.5, description: 1, keywords: 1 },
+    boostTerm: (term) => weights.get(term) ?? 1,
+    // Only words the tools do not contain may match longer ones ("contract" is not "contractor").
+    prefix: (term) => term.length >= 4 && loose.has(term),
+    fuzzy: (term) => (term.length >= 6 && loose.has(term) ? 0.2 : false),
+    filter: (hit) => !product || byName.get(hit.id)?.product === product,
+    boostDocument: (id) => preference.weigh(byName.get(id)!),
+  });
   return (
-    index
-      .search([...weights.keys()].join(' '), {
-        boost: { name: 3, title: 2, toolset: 1.5, description: 1, keywords: 1 },
-        boostTerm: (term) => weights.get(term) ?? 1,
-        // Only words the tools do not contain may match longer ones ("contract" is not "contractor").
-        prefix: (term) => term.length >= 4 && looseTerms.has(term),
-        fuzzy: (term) => (term.length >= 6 && looseTerms.has(term) ? 0.2 : false),
-        filter: (hit) => !product || byName.get(hit.id)?.product === product,
-        boostDocument: (id) => preference.weigh(byName.get(id)!),
-      })
-      .map((hit) => ({ hit, coverage: covered(processed, hit.queryTerms) }))
+    hits
+      .map((hit) => ({ tool: byName.get(hit.id)! as T, score: scoreOf(hit, meanings) }))
       // A tool that matches only the implied "list" answers nothing that was asked.
-      .filter(({ coverage }) => coverage > 0)
-      .map(({ hit, coverage }) => ({
-        tool: byName.get(hit.id)!,
-        score: (hit.score / hit.queryTerms.length) * coverage ** COVERAGE_EXPONENT,
-      }))
+      .filter(({ score }) => score > 0)
       .sort(
         (a, b) =>
           b.score - a.score ||
@@ -134,6 +140,6 @@ export function searchTools<T extends Searchable>(tools: readonly T[], query: st
           a.tool.name.localeCompare(b.tool.name),
       )
       .slice(0, RESULTS)
-      .map((hit) => hit.tool as T)
+      .map(({ tool }) => tool)
   );
 }

@@ -25,11 +25,10 @@ export interface Understood {
 const SHORTEST_COMPOUND = 6;
 const SHORTEST_TOOL_WORD_PART = 5;
 
-/** Where a phrase occurs among the request's words, each word in any of its forms. */
-function phraseAt(words: readonly string[], phrase: readonly string[], used: readonly boolean[]): number {
-  for (let start = 0; start + phrase.length <= words.length; start++) {
-    const matches = phrase.every((word, i) => !used[start + i] && baseForms(words[start + i]!).includes(word));
-    if (matches) return start;
+/** Where a phrase occurs among the request's words (given in all their forms) that no other phrase took. */
+function phraseAt(forms: readonly string[][], phrase: readonly string[], used: readonly boolean[]): number {
+  for (let start = 0; start + phrase.length <= forms.length; start++) {
+    if (phrase.every((word, i) => !used[start + i] && forms[start + i]!.includes(word))) return start;
   }
   return -1;
 }
@@ -61,12 +60,13 @@ function meaningsOfWord(word: string, lexicon: Lexicon, isToolWord: (word: strin
 
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
+  const forms = words.map(baseForms);
   const used = words.map(() => false);
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
   for (const phrase of lexicon.phrases) {
-    for (let at = phraseAt(words, phrase.words, used); at >= 0; at = phraseAt(words, phrase.words, used)) {
+    for (let at = phraseAt(forms, phrase.words, used); at >= 0; at = phraseAt(forms, phrase.words, used)) {
       phrase.words.forEach((_, i) => (used[at + i] = true));
       meanings[at] = [phrase.api];
     }

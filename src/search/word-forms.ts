@@ -3,7 +3,7 @@
  * "suppliers", "booked", "offenen" and "Nachträge" find "supplier", "book", "offen" and "nachtrag".
  */
 
-/** Endings and what replaces them, longest first within each language. */
+/** Endings and what replaces them; a word may have several, and each gives a form to try. */
 const ENDINGS: ReadonlyArray<readonly [string, string]> = [
   // English
   ['ies', 'y'],

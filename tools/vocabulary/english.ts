@@ -434,7 +434,7 @@ export const ENGLISH: Vocabulary = {
   ],
   amount: ['value', 'sum', 'price', 'amount', 'figure'],
   'amount contracted': ['volume'],
-  'contracted awarded': ['awarded', 'committed', 'ordered', 'contracted', 'let'],
+  'contracted awarded': ['awarded', 'committed', 'ordered', 'contracted'],
   cash: ['money', 'cash'],
   outflow: ['going out', 'spent', 'outgoing'],
   'cash outflow': [
@@ -724,7 +724,7 @@ export const ENGLISH: Vocabulary = {
     'overview of all',
     'all of the',
   ],
-  get: ['details', 'detail', 'single', 'one', 'specific', 'look at', 'look into', 'open'],
+  get: ['details', 'detail', 'single', 'one', 'specific', 'look at', 'look into'],
   'master data get': ['master data', 'master record', 'record details'],
   tax: ['vat', 'sales tax'],
   'contract document': ['boq', 'bill of quantities'],

@@ -23,7 +23,6 @@ export const GERMAN: Vocabulary = {
     'GU',
     'Planer',
     'Sub',
-    'AN',
     'Zulieferer',
     'Anbieter',
     'Bieter',
