@@ -1,173 +1,145 @@
 /**
- * Ranking tools for search_tools: BM25 over each tool's name, title, toolset and description
- * (MiniSearch, with prefix and fuzzy matching), after the query's everyday and German words are
- * mapped to the API's own (tools/vocabulary.ts).
+ * Ranking tools for search_tools: BM25 (MiniSearch) over each tool's name, title, toolset,
+ * description and search keywords, for the request put in the API's words (search/request.ts),
+ * then weighed by the product and the action the request is about (search/preference.ts).
  */
-import MiniSearch from 'minisearch';
-import { VOCABULARY } from '../tools/vocabulary.js';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { SEARCH_KEYWORDS } from '../tools/vocabulary/keywords.js';
 import type { Product } from './dispatch/operation.js';
 import type { ToolCard } from './catalog/cards.js';
+import { LEXICON } from './search/lexicon.js';
+import { preferenceFor } from './search/preference.js';
+import { understand, type Meaning } from './search/request.js';
+import { wordsOf } from './search/text.js';
+import { twinOf } from './search/twins.js';
 import { singular } from './shape/words.js';
 
 const RESULTS = 8;
+const LIST = 'list';
+/** The weight of "list" added to a request that asks for no action: it tips the balance, no more. */
+const IMPLIED_LIST = 0.5;
+/**
+ * How strongly covering more of the request's words counts against matching a few of them
+ * well: above 1, a tool that answers the whole request outranks one that matches part of it
+ * in its name.
+ */
+const COVERAGE_EXPONENT = 1.5;
 
 /** Ties go to the core product, then to the shorter, more general name. */
 const PRODUCT_ORDER: readonly Product[] = ['fincon', 'capex', 'esg'];
 
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'for',
-  'to',
-  'and',
-  'or',
-  'in',
-  'on',
-  'with',
-  'by',
-  'my',
-  'all',
-  'from',
-  'it',
-  'is',
-  'this',
-  'we',
-  'our',
-  'what',
-  'which',
-  'who',
-  'der',
-  'die',
-  'das',
-  'des',
-  'den',
-  'dem',
-  'ein',
-  'eine',
-  'einen',
-  'und',
-  'zum',
-  'zur',
-  'im',
-  'je',
-  'pro',
-  'von',
-  'aber',
-  'nicht',
-]);
-
-/** Lower case without diacritics: "Nachträge" -> "nachtrage", "Gebäude" -> "gebaude". */
-function folded(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
-}
-
-function words(text: string): string[] {
-  return folded(text)
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
-}
-
-const PHRASES = Object.keys(VOCABULARY).filter((key) => key.includes(' '));
-/** Longest first, so that "vertragsbedingungen" finds "vertragsbedingung" before "vertrag". */
-const SINGLE_WORDS = Object.keys(VOCABULARY)
-  .filter((key) => !key.includes(' '))
-  .sort((a, b) => b.length - a.length);
-
-/** The API's words for one word of a query: an exact key, or a long key the word starts with (German inflection). */
-function apiWordsFor(word: string): string | undefined {
-  const exact = VOCABULARY[word] ?? VOCABULARY[singular(word)];
-  if (exact) return exact;
-  const stem = SINGLE_WORDS.find((key) => key.length >= 5 && word.startsWith(key));
-  return stem ? VOCABULARY[stem] : undefined;
-}
-
-/** The verbs tool names start with. */
-const ACTIONS = new Set([
-  'list',
-  'get',
-  'create',
-  'update',
-  'delete',
-  'upload',
-  'download',
-  'register',
-  'assign',
-  'submit',
-  'upsert',
-]);
-
-/**
- * The query with the API's words for its everyday and German ones added. A request that
- * asks for no action ("approved invoices not paid yet") is a question to a list.
- */
-function expandQuery(query: string): string {
-  const text = folded(query);
-  const added = PHRASES.filter((phrase) => text.includes(phrase)).map((phrase) => VOCABULARY[phrase]!);
-  for (const word of words(text)) {
-    const api = apiWordsFor(word);
-    if (api) added.push(api);
-  }
-  return [text, ...added].join(' ');
-}
-
-const asksForAction = (query: string) => words(query).some((word) => ACTIONS.has(word));
-
 /** What ranking reads of a tool: its card, or the tool itself. */
 type Searchable = Pick<ToolCard, 'name' | 'title' | 'toolset' | 'description' | 'product'>;
 
+interface SearchedFields {
+  id: string;
+  name: string;
+  title: string;
+  toolset: string;
+  description: string;
+  keywords: string;
+}
+
 interface Indexed {
-  index: MiniSearch<{ id: string; name: string; title: string; toolset: string; description: string }>;
+  index: MiniSearch<SearchedFields>;
   byName: Map<string, Searchable>;
+  /** Every word the tools' texts contain, as the index keeps it. */
+  toolWords: Set<string>;
 }
 
 const indexes = new WeakMap<readonly Searchable[], Indexed>();
+
+/** A CAPEX tool shares the keywords of its FinCon twin. */
+function keywordsOf(tool: Searchable): string {
+  const twin = twinOf(tool);
+  return SEARCH_KEYWORDS[twin?.product === 'fincon' ? twin.name : tool.name] ?? '';
+}
+
+function fieldsOf(tool: Searchable): SearchedFields {
+  return {
+    id: tool.name,
+    name: tool.name.replace(/_/g, ' '),
+    title: tool.title,
+    toolset: `${tool.toolset.replace(/_/g, ' ')} ${tool.product}`,
+    description: tool.description,
+    keywords: keywordsOf(tool),
+  };
+}
 
 /** The index of a set of tools, built once per set. */
 function indexOf(tools: readonly Searchable[]): Indexed {
   let indexed = indexes.get(tools);
   if (!indexed) {
-    const index = new MiniSearch({
-      fields: ['name', 'title', 'toolset', 'description'],
-      tokenize: words,
-      processTerm: (term) => singular(term),
-      searchOptions: {
-        boost: { name: 3, title: 2, toolset: 1.5, description: 1 },
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-      },
+    const documents = tools.map(fieldsOf);
+    const index = new MiniSearch<SearchedFields>({
+      fields: ['name', 'title', 'toolset', 'description', 'keywords'],
+      tokenize: wordsOf,
+      processTerm: singular,
     });
-    index.addAll(
-      tools.map((tool) => ({
-        id: tool.name,
-        name: tool.name.replace(/_/g, ' '),
-        title: tool.title,
-        toolset: `${tool.toolset.replace(/_/g, ' ')} ${tool.product}`,
-        description: tool.description,
-      })),
+    index.addAll(documents);
+    const toolWords = new Set(
+      documents.flatMap(({ id: _, ...fields }) => Object.values(fields).flatMap((text) => wordsOf(text).map(singular))),
     );
-    indexed = { index, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+    indexed = { index, byName: new Map(tools.map((tool) => [tool.name, tool])), toolWords };
     indexes.set(tools, indexed);
   }
   return indexed;
 }
 
+/**
+ * How much of the request a tool answers: the weight of the request's words it matches, each
+ * counted once however many API words it stands for (MiniSearch counts API words instead).
+ */
+function covered(meanings: readonly Meaning[], matched: readonly string[]): number {
+  return meanings.reduce((sum, { terms, weight }) => sum + (terms.some((term) => matched.includes(term)) ? weight : 0), 0);
+}
+
+/** BM25 per matched API word, times how much of the request the tool covers. */
+function scoreOf(hit: SearchResult, meanings: readonly Meaning[]): number {
+  return (hit.score / hit.queryTerms.length) * covered(meanings, hit.queryTerms) ** COVERAGE_EXPONENT;
+}
+
+/** Each API word of the request with the weight of the heaviest word it stands for. */
+function termWeights(meanings: readonly Meaning[], impliesList: boolean): Map<string, number> {
+  const weights = new Map<string, number>();
+  const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  for (const { terms, weight } of meanings) for (const term of terms) weigh(term, weight);
+  if (impliesList) weigh(LIST, IMPLIED_LIST);
+  return weights;
+}
+
 export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): T[] {
-  const { index, byName } = indexOf(tools);
-  const filter = (hit: { id: string }) => !product || byName.get(hit.id)?.product === product;
-  const expanded = expandQuery(query);
-  if (!index.search(expanded, { filter }).length) return [];
-  return index
-    .search(asksForAction(expanded) ? expanded : `${expanded} list`, { filter })
-    .map((hit) => ({ tool: byName.get(hit.id)!, score: hit.score }))
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        PRODUCT_ORDER.indexOf(a.tool.product) - PRODUCT_ORDER.indexOf(b.tool.product) ||
-        a.tool.name.length - b.tool.name.length ||
-        a.tool.name.localeCompare(b.tool.name),
-    )
-    .slice(0, RESULTS)
-    .map((hit) => hit.tool as T);
+  const { index, byName, toolWords } = indexOf(tools);
+  const request = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  if (!request.meanings.length) return [];
+  const meanings = request.meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
+  const terms = meanings.flatMap((meaning) => meaning.terms);
+  const preference = preferenceFor({ terms, question: request.question, product }, (name) => byName.has(name));
+  // A request that asks for no action is a question, most often to a list.
+  const weights = termWeights(meanings, !preference.asksForAction);
+  const loose = new Set([...request.loose].map(singular));
+  const hits = index.search([...weights.keys()].join(' '), {
+    boost: { name: 3, title: 2, toolset: 1.5, description: 1, keywords: 1 },
+    boostTerm: (term) => weights.get(term) ?? 1,
+    // Only words the tools do not contain may match longer ones ("contract" is not "contractor").
+    prefix: (term) => term.length >= 4 && loose.has(term),
+    fuzzy: (term) => (term.length >= 6 && loose.has(term) ? 0.2 : false),
+    filter: (hit) => !product || byName.get(hit.id)?.product === product,
+    boostDocument: (id) => preference.weigh(byName.get(id)!),
+  });
+  return (
+    hits
+      .map((hit) => ({ tool: byName.get(hit.id)! as T, score: scoreOf(hit, meanings) }))
+      // A tool that matches only the implied "list" answers nothing that was asked.
+      .filter(({ score }) => score > 0)
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          PRODUCT_ORDER.indexOf(a.tool.product) - PRODUCT_ORDER.indexOf(b.tool.product) ||
+          a.tool.name.length - b.tool.name.length ||
+          a.tool.name.localeCompare(b.tool.name),
+      )
+      .slice(0, RESULTS)
+      .map(({ tool }) => tool)
+  );
 }

@@ -1,0 +1,91 @@
+/**
+ * What a request prefers beyond its words: the product it is about, and whether it asks to
+ * read or to do something. A tool that fits neither still ranks, behind those that do.
+ */
+import { PRODUCT_WORDS } from '../../tools/vocabulary/vocabulary.js';
+import type { Product } from '../dispatch/operation.js';
+import { singular } from '../shape/words.js';
+import { twinOf } from './twins.js';
+
+/** What preference reads of a tool. */
+export interface Preferable {
+  name: string;
+  product: Product;
+}
+
+const PRODUCT_PREFIXES = /^(capex|esg)_/;
+
+/** The verbs tool names start with, and what else each may be asked as. */
+const ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  create: ['create'],
+  add: ['add', 'create'],
+  upsert: ['create', 'update'],
+  bulk: ['import', 'create'],
+  update: ['update'],
+  set: ['update'],
+  delete: ['delete'],
+  upload: ['upload', 'add'],
+  download: ['download'],
+  register: ['register', 'create'],
+  assign: ['assign'],
+  unassign: ['unassign'],
+  submit: ['submit'],
+  list: ['list'],
+  get: ['get'],
+};
+const READING = new Set(['list', 'get']);
+const ASKABLE = new Set(Object.values(ACTIONS).flat());
+
+/** A tool of a product the request did not name, or an action it did not ask for, ranks at this fraction. */
+const OTHER_PRODUCT = 0.7;
+const OTHER_ACTION = 0.5;
+/** A CAPEX tool whose FinCon twin fits the request (or the other way round) ranks behind it. */
+const TWIN = 0.3;
+
+function actionsOf(tool: Preferable): readonly string[] {
+  const verb = tool.name.replace(PRODUCT_PREFIXES, '').split('_')[0]!;
+  const actions = ACTIONS[verb] ?? [];
+  return tool.name.endsWith('_import') ? [...actions, 'import'] : actions;
+}
+
+export interface Preference {
+  /** The request asks to do something other than read. */
+  asksForAction: boolean;
+  /** How much of its score a tool keeps. */
+  weigh(tool: Preferable): number;
+}
+
+/** The products a request is about: those it names, else FinCon. */
+function productsOf(words: ReadonlySet<string>): Set<Product> {
+  const named = (Object.keys(PRODUCT_WORDS) as Array<keyof typeof PRODUCT_WORDS>).filter((product) =>
+    PRODUCT_WORDS[product].some((word) => words.has(word)),
+  );
+  return new Set<Product>(named.length ? named : ['fincon']);
+}
+
+export interface Request {
+  /** The request in the API's words. */
+  terms: Iterable<string>;
+  /** A question asks to read, whatever its verbs. */
+  question: boolean;
+  /** The product search_tools was asked to keep to, if any. */
+  product?: Product;
+}
+
+/** `isTool` says which tools there are, so that a tool's twin is known when it is one. */
+export function preferenceFor(request: Request, isTool: (name: string) => boolean): Preference {
+  const words = new Set([...request.terms].map(singular));
+  const products = request.product ? new Set([request.product]) : productsOf(words);
+  const asked = request.question ? [] : [...words].filter((word) => ASKABLE.has(word) && !READING.has(word));
+  const fits = (actions: readonly string[]) =>
+    asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => READING.has(action));
+  const productWeight = (tool: Preferable) => {
+    if (products.has(tool.product)) return 1;
+    const twin = twinOf(tool);
+    return twin && products.has(twin.product) && isTool(twin.name) ? TWIN : OTHER_PRODUCT;
+  };
+  return {
+    asksForAction: asked.length > 0,
+    weigh: (tool) => productWeight(tool) * (fits(actionsOf(tool)) ? 1 : OTHER_ACTION),
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Words a tool is found by that its description leaves out, indexed for search_tools but never
+ * sent in tools/list. In the API's words, as the vocabulary maps requests to them; a CAPEX tool
+ * shares the keywords of its FinCon twin.
+ */
+export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
+  // The summaries answer questions; these are the words the questions come in.
+  get_project_budget: 'overview summary status remaining uncommitted total',
+  get_project_payables: 'owes outstanding unpaid open due overdue total',
+  get_invoice_payment_status: 'status outstanding remaining balance fully paid open total',
+  get_contract_overview: 'overview summary status amount total',
+  get_contractor_exposure: 'exposure stake commitment total all projects payments',
+  esg_get_building_consumption: 'month monthly',
+};
