@@ -11,9 +11,8 @@ import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { getMcpConfigForManifest, unpackExtension, type McpbManifestAny } from '@anthropic-ai/mcpb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { REPO } from '../support/checkout.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { useProxiedSandbox } from '../support/proxied-sandbox.js';
 import { connectStdio, dataOf, pdf, textOf, type TestClient } from '../support/harness.js';
 
 const run = promisify(execFile);
@@ -114,22 +113,13 @@ describe('the MCP Bundle', () => {
   });
 
   describe('with an API key and token', () => {
-    let sandbox: SandboxHandle;
-    let proxy: FaultProxy;
-    beforeAll(async () => {
-      sandbox = await startSandbox();
-      proxy = await startFaultProxy(sandbox.origin);
-    });
-    afterAll(async () => {
-      await proxy?.close();
-      await sandbox?.close();
-    });
+    const upstream = useProxiedSandbox();
 
     it('sends them to the API at the configured URL, offering only the products and reading tools chosen', async () => {
       const client = await startAsHost({
         api_key: 'sample-key',
         api_token: 'sample-token',
-        fincon_url: `${proxy.origin}${new URL(sandbox.baseUrls.fincon).pathname}`,
+        fincon_url: upstream.urlOf('fincon'),
         products: 'fincon',
         toolsets: 'daily,partners',
         read_only: true,
@@ -144,8 +134,9 @@ describe('the MCP Bundle', () => {
 
         const projects = dataOf<{ items: Array<{ name: string }> }>(await client.callTool('list_projects'));
         expect(projects.items.map((project) => project.name)).toContain('Hunsrück Mitte');
-        expect(proxy.seen.length).toBeGreaterThan(0);
-        for (const request of proxy.seen) {
+        const { seen } = upstream.proxy();
+        expect(seen.length).toBeGreaterThan(0);
+        for (const request of seen) {
           expect(request.path).toMatch(/^\/fincon\/v1\//);
           expect(request.headers).toMatchObject({ 'x-api-key': 'sample-key', 'x-api-token': 'sample-token' });
         }
