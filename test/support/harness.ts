@@ -199,6 +199,8 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
   const child = spawn(program!, [...programArgs, ...(options.args ?? [])], {
     env: childEnv(options.env),
     cwd: options.cwd,
+    // A command line (npx, say) may start the server as a child of its own: stopped as a group.
+    detached: options.command !== undefined,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -215,10 +217,16 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
     stderr: () => stderr,
     process: child,
     async stop() {
-      // Gone already: ended on its own, or killed by a test.
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
+      // Gone already (ended on its own, or killed by a test) unless what it started lives on.
+      const running = child.exitCode === null && child.signalCode === null;
+      const exited = running ? once(child, 'exit') : undefined;
+      if (options.command) {
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {
+          // The whole group has ended.
+        }
+      } else if (running) child.kill('SIGTERM');
       await exited;
     },
   };
