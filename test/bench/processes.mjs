@@ -23,11 +23,14 @@ export async function listening(args, env, stream, pattern) {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', stream === 'stdout' ? 'pipe' : 'ignore', stream === 'stderr' ? 'pipe' : 'ignore'],
   });
-  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child[stream]) });
+  const output = /** @type {import('node:stream').Readable} */ (child[stream]);
+  const lines = createInterface({ input: output });
   for await (const line of lines) {
     const found = pattern.exec(line)?.[1];
     if (found) {
       lines.close();
+      // Read on and drop: a pipe left full would stall a server that logs each request.
+      output.resume();
       return { found, child, stop: () => child.kill() };
     }
   }
