@@ -6,6 +6,7 @@
  * level asked for is never built.
  */
 import { LOG_LEVEL_META_KEY, type LoggingLevel, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import type { ClientLog } from './upstream/log.js';
 
 const SEVERITY: Readonly<Record<LoggingLevel, number>> = {
   debug: 0,
@@ -17,9 +18,6 @@ const SEVERITY: Readonly<Record<LoggingLevel, number>> = {
   alert: 6,
   emergency: 7,
 };
-
-/** Sends `message()` at `level` from `logger` (e.g. "api"), when the client wants that level. */
-export type ClientLog = (level: LoggingLevel, logger: string, message: () => string) => void;
 
 /**
  * Keeps the level a 2025-era client sets with logging/setLevel for this server's session (over
@@ -40,8 +38,9 @@ export function clientLog(request: ServerContext, sessionLevel: LoggingLevel | u
   // A 2026-07-28 request always carries its envelope; its level, if any, is the one that counts.
   const envelope = request.mcpReq.envelope as Record<string, unknown> | undefined;
   const level = envelope ? (envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined) : sessionLevel;
-  if (level === undefined) return undefined;
-  const threshold = SEVERITY[level];
+  // No level, or one the protocol does not have: nothing is sent.
+  const threshold = level === undefined ? undefined : SEVERITY[level];
+  if (threshold === undefined) return undefined;
   return (messageLevel, logger, message) => {
     if (SEVERITY[messageLevel] < threshold) return;
     // A client that went away misses the message; the call itself goes on.

@@ -127,7 +127,9 @@ async function openAuditLog(target: string) {
 }
 
 export async function serve(config: Config): Promise<void> {
+  // Read while the rest starts; a failure surfaces where the cards are awaited, not before.
   const cards = loadCards();
+  cards.catch(() => undefined);
   const audit = config.auditLog ? auditSink(await openAuditLog(config.auditLog)) : undefined;
   const reason = sandboxReason(config);
   let sandbox: SandboxHandle | undefined;

@@ -15,7 +15,7 @@ import type { FileAccess } from './dispatch/files.js';
 import { createReader, deferredReader } from './dispatch/reader.js';
 import { runTool, type Tool } from './dispatch/summary.js';
 import type { ToolCard } from './catalog/cards.js';
-import { loadTools, toolOf } from './catalog/load.js';
+import { toolOf } from './catalog/load.js';
 import { registerBudgetResource } from './guides/budget-resource.js';
 import { registerPrompts } from './guides/prompts.js';
 import { BUDGET_VIEW_URI, registerBudgetView } from './views/budget-view.js';
@@ -120,7 +120,9 @@ const operationsBySurface = new WeakMap<ToolSurface, Promise<ReadonlyMap<string,
 function operationsOf(surface: ToolSurface): Promise<ReadonlyMap<string, Tool>> {
   let operations = operationsBySurface.get(surface);
   if (!operations) {
-    operations = loadTools().then((tools) => new Map(surface.reachable.map((card) => [card.name, tools.get(card.name)!])));
+    operations = Promise.all(surface.reachable.map(async (card) => [card.name, await toolOf(card)] as const)).then(
+      (entries) => new Map(entries),
+    );
     operationsBySurface.set(surface, operations);
   }
   return operations;
@@ -163,25 +165,27 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
     audit: setup.audit,
   };
   const audit = caller && setup.audit;
-  const run = async (card: ToolCard, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+  const call = async (card: ToolCard, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
     const [tool, operations] = await Promise.all([toolOf(card), operationsOf(surface)]);
-    const dispatch = {
+    return runTool(tool, args, {
       ...context,
       operations,
       signal: request.mcpReq.signal,
       consent: consentChannel(server, request),
       progress: progressReporter(request),
       log: clientLog(request, logLevel()),
-    };
-    if (!audit) return runTool(tool, args, dispatch);
+    });
+  };
+  const run = async (card: ToolCard, args: Record<string, unknown>, request: ServerContext): Promise<ToolAnswer> => {
+    if (!audit) return call(card, args, request);
     try {
-      const result = await runTool(tool, args, dispatch);
+      const result = await call(card, args, request);
       // A question to the person is not an outcome yet; their answer comes with the next call.
       if (!isInputRequiredResult(result))
-        audit({ audit: 'tool_call', sub: caller.sub, tool: tool.name, outcome: result.isError ? 'error' : 'ok' });
+        audit({ audit: 'tool_call', sub: caller.sub, tool: card.name, outcome: result.isError ? 'error' : 'ok' });
       return result;
     } catch (error) {
-      audit({ audit: 'tool_call', sub: caller.sub, tool: tool.name, outcome: 'failed' });
+      audit({ audit: 'tool_call', sub: caller.sub, tool: card.name, outcome: 'failed' });
       throw error;
     }
   };

@@ -4,7 +4,7 @@
  * the file is streamed to a local path or, when small, embedded in the result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ClientLog } from '../client-log.js';
+import type { ClientLog } from '../upstream/log.js';
 import { flattenResource, type FlatResource, type ResourceObject } from '../shape/jsonapi.js';
 import { escapeUntrusted, untrustedInline } from '../shape/untrusted.js';
 import { headerValue, type StreamedResponse, type UpstreamClient } from '../upstream/client.js';

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
-import type { ClientLog } from '../client-log.js';
+import type { ClientLog } from '../upstream/log.js';
 import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
 import { headerValue, UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
 import { runDownload } from './downloads.js';

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Agent, Dispatcher } from 'undici';
-import type { ClientLog } from '../client-log.js';
+import type { ClientLog } from './log.js';
 import type { HttpMethod, Product } from '../dispatch/operation.js';
 import { CredentialsUnavailable, type AuthProvider } from './auth.js';
 import { BodyTooLarge, readBoundedBody } from './bounded-body.js';
-import { MultipartForm, sendMultipart } from './multipart.js';
+import { closeUploadConnections, MultipartForm, sendMultipart } from './multipart.js';
 import { backoffMs, RETRY_ATTEMPTS, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 export interface UpstreamOptions {
@@ -270,6 +270,7 @@ export class UpstreamClient {
     const started = performance.now();
     try {
       const response = await sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal);
+      if (response.status === 401) this.#options.auth.refresh?.();
       upstream.log?.(
         'debug',
         'api',
@@ -387,6 +388,7 @@ export class UpstreamClient {
   }
 
   async close(): Promise<void> {
+    closeUploadConnections();
     await (await this.#pool.agent)?.close();
   }
 }

@@ -7,7 +7,6 @@
  * again only after the socket said its bytes were written: 0 MB in every run, whatever the size.
  */
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
@@ -46,13 +45,37 @@ function frame(form: MultipartForm, boundary: string): { head: Buffer; tail: Buf
   return { head: Buffer.from(fields.join('') + filePart), tail: Buffer.from(`\r\n--${boundary}--\r\n`) };
 }
 
-/** Resolves once `chunk` has been written to the socket (or rejects with why it could not be). */
-function written(request: ReturnType<typeof httpRequest>, chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => request.write(chunk, (error) => (error ? reject(error) : resolve())));
+/** The API answered before the whole file was sent (a 401 or 413, say): the rest is not sent. */
+class AnsweredEarly extends Error {
+  override name = 'AnsweredEarly';
+}
+
+type Request = ReturnType<typeof httpRequest>;
+
+/**
+ * Writes to `request`, each resolving once its bytes were written to the socket, or failing as
+ * soon as the request can take no more: it failed, its connection closed, or it was answered.
+ */
+function writerOf(request: Request): (chunk: Uint8Array) => Promise<void> {
+  let stopped: Error | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    const end = (reason: Error) => reject((stopped ??= reason));
+    request.once('error', end);
+    request.once('close', () => end(new Error('the connection closed while the file was being sent')));
+    request.once('response', () => end(new AnsweredEarly('answered before the whole file was sent')));
+  });
+  stop.catch(() => undefined);
+  return (chunk) => {
+    if (stopped) return Promise.reject(stopped);
+    const written = new Promise<void>((resolve, reject) => request.write(chunk, (error) => (error ? reject(error) : resolve())));
+    // A write the socket drops on closing never calls back; `stop` settles the race instead.
+    written.catch(() => undefined);
+    return Promise.race([written, stop]);
+  };
 }
 
 /** The file's bytes from an open handle, through the ring: each buffer is reused once it was written. */
-async function writeFile(request: ReturnType<typeof httpRequest>, handle: FileHandle, size: number): Promise<void> {
+async function writeFile(write: (chunk: Uint8Array) => Promise<void>, handle: FileHandle, size: number): Promise<void> {
   const ring = Array.from({ length: RING_SIZE }, () => ({
     buffer: Buffer.allocUnsafeSlow(CHUNK_BYTES),
     sent: Promise.resolve(),
@@ -64,7 +87,9 @@ async function writeFile(request: ReturnType<typeof httpRequest>, handle: FileHa
     const { bytesRead } = await handle.read(entry.buffer, 0, Math.min(CHUNK_BYTES, size - offset), offset);
     if (bytesRead === 0) throw new Error('the file became shorter while it was being sent');
     offset += bytesRead;
-    entry.sent = written(request, entry.buffer.subarray(0, bytesRead));
+    entry.sent = write(entry.buffer.subarray(0, bytesRead));
+    // Awaited in turn; the others must not fail unobserved when the connection goes.
+    entry.sent.catch(() => undefined);
   }
   await Promise.all(ring.map((entry) => entry.sent));
 }
@@ -98,20 +123,32 @@ export async function sendMultipart(
         'content-length': String(head.byteLength + size + tail.byteLength),
       },
     });
-    const response = once(request, 'response', { signal }) as Promise<[IncomingMessage]>;
-    // An early answer (a 413, say) or a failure ends the writing; the outcome comes from `response`.
-    response.catch(() => undefined);
+    // The listener stays: an error after the answer (a reset once a 413 was sent) has nowhere else to go.
+    const response = new Promise<IncomingMessage>((resolve, reject) => {
+      request.once('response', resolve);
+      request.on('error', reject);
+    });
+    const write = writerOf(request);
+    let complete = false;
     try {
-      await written(request, head);
-      if (handle) await writeFile(request, handle, size);
-      else await written(request, (source as { bytes: Uint8Array }).bytes);
+      await write(head);
+      if (handle) await writeFile(write, handle, size);
+      else await write((source as { bytes: Uint8Array }).bytes);
       request.end(tail);
+      complete = true;
     } catch (error) {
-      request.destroy(error as Error);
+      if (!(error instanceof AnsweredEarly)) request.destroy(error as Error);
     }
-    const [answer] = await response;
+    const answer = await response;
+    // Answered early: the connection still owes the rest of the file, so it is not used again.
+    if (!complete) answer.once('close', () => request.destroy());
     return { status: answer.statusCode ?? 0, headers: answer.headers, body: answer };
   } finally {
     await handle?.close();
   }
+}
+
+/** Lets go of the connections kept alive for uploads. */
+export function closeUploadConnections(): void {
+  for (const agent of Object.values(AGENTS)) agent.destroy();
 }

@@ -1,13 +1,13 @@
 /**
  * The HTTP floor: a trivial stateless streamable-HTTP server made the plain way with the same SDK
- * (createMcpHandler on node:http), one tool that makes the one GET FLOOR_GET_URL names (`{id}`
- * replaced by the invoice id) with Node's own fetch, with API keys or, when FLOOR_AUTHORIZATION
- * is set, that Authorization header. Prints its endpoint on stdout.
+ * (createMcpHandler on node:http), one tool that makes the one GET FLOOR_GET_URL names
+ * (floor-tool.mjs), with API keys or, when FLOOR_AUTHORIZATION is set, that Authorization header.
+ * Prints its endpoint on stdout.
  */
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import { registerFloorTool } from './floor-tool.mjs';
 
 const target = process.env.FLOOR_GET_URL ?? '';
 /** @type {Record<string, string>} */
@@ -17,14 +17,7 @@ const headers = process.env.FLOOR_AUTHORIZATION
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'floor', version: '1.0.0' });
-  server.registerTool(
-    'get_invoice',
-    { description: 'One GET of an invoice', inputSchema: z.object({ invoice_id: z.string() }) },
-    async ({ invoice_id }) => {
-      const answer = await fetch(target.replace('{id}', invoice_id), { headers });
-      return { content: [{ type: 'text', text: await answer.text() }] };
-    },
-  );
+  registerFloorTool(server, target, headers);
   return server;
 });
 const serve = toNodeHandler(handler);

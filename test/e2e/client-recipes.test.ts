@@ -6,11 +6,10 @@
  * token reach it through PFM_FINCON_URL, and their folders become a temporary one. Editors and
  * desktop apps themselves cannot run here; what they would start, does.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { REPO } from '../support/checkout.js';
 import {
   connectHttp,
@@ -23,6 +22,7 @@ import {
 } from '../support/harness.js';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/identity-provider.js';
 import { packAndInstall, type PackedInstall } from '../support/packed-install.js';
+import { useProxiedSandbox } from '../support/proxied-sandbox.js';
 
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 
@@ -78,17 +78,17 @@ function fromClaudeCode(line: string): Launch {
   return { command: words.slice(end + 1), env };
 }
 
+const upstream = useProxiedSandbox();
 let install: PackedInstall;
-let sandbox: SandboxHandle;
 let files: string;
 
 beforeAll(async () => {
-  [install, sandbox] = await Promise.all([packAndInstall(), startSandbox()]);
+  install = await packAndInstall();
   files = mkdtempSync(join(tmpdir(), 'pfm-recipe-files-'));
 }, 120_000);
-afterAll(async () => {
+afterAll(() => {
   install?.remove();
-  await sandbox?.close();
+  if (files) rmSync(files, { recursive: true, force: true });
 });
 
 /** The client lists the tools and reads the projects of the sandbox. */
@@ -107,7 +107,7 @@ async function startStdio(launch: Launch): Promise<TestClient> {
   if (!('command' in launch)) throw new Error('not a stdio recipe');
   expect(launch.command).toEqual(['npx', '-y', 'project-finance-mcp']);
   const env: Record<string, string> = { ...launch.env, npm_config_offline: 'true' };
-  if (env.PFM_API_KEY) env.PFM_FINCON_URL = sandbox.baseUrls.fincon;
+  if (env.PFM_API_KEY) env.PFM_FINCON_URL = upstream.urlOf('fincon');
   if (env.PFM_FILE_ROOTS) env.PFM_FILE_ROOTS = files;
   return connectStdio('modern', { command: launch.command, env, cwd: install.home });
 }
@@ -123,10 +123,16 @@ describe('stdio recipes', () => {
     await listsAndReads(await startStdio(launch()));
   });
 
-  it('hands the key and token of a recipe to the API', async () => {
+  it('hands the key and token a person typed to the API', async () => {
     const client = await startStdio(fromJson(recipe('vscode'), { 'pfm-api-key': 'typed-key', 'pfm-api-token': 'typed-token' }));
+    const from = upstream.proxy().seen.length;
     try {
       expect(client.instructions()).not.toContain('SANDBOX');
+      await client.callTool('list_projects');
+      const seen = upstream.proxy().seen.slice(from);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const request of seen)
+        expect(request.headers).toMatchObject({ 'x-api-key': 'typed-key', 'x-api-token': 'typed-token' });
     } finally {
       await client.close();
     }

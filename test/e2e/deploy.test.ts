@@ -7,9 +7,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { validate, ValidationSeverity, type ValidatorSettings } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,8 @@ describe('deploy/Dockerfile', () => {
         PATH: process.env.PATH ?? '',
         HOME: home,
         ...imageEnvironment(),
+        // Loopback here (the image's 0.0.0.0 is checked above): tests listen on 127.0.0.1 only.
+        PFM_HOST: '127.0.0.1',
         PFM_PORT: String(await freePort()),
         PFM_OAUTH_ISSUER: idp.issuer,
         PFM_PUBLIC_URL: PUBLIC_URL,
@@ -151,6 +154,7 @@ describe('deploy/Dockerfile', () => {
       }
       await sandbox?.close();
       await idp?.close();
+      if (app) rmSync(join(app, '..'), { recursive: true, force: true });
     });
 
     const healthcheck = () => {
@@ -223,20 +227,30 @@ describe('deploy/compose.yaml', () => {
     expect(services.nginx!.volumes).toEqual(['./nginx.conf:/etc/nginx/conf.d/default.conf:ro']);
   });
 
-  it("starts the sandbox with its command: listening for the other containers, named by the service's name", async () => {
-    // Port 0 for a free one: the test machine may have 8080 taken.
-    const command = (services.sandbox!.command as string[]).map((arg, index, all) => (all[index - 1] === '--port' ? '0' : arg));
+  it("starts the sandbox with its command: named by the service's name, refusing calls without a key", async () => {
+    // Port 0 for a free one (the test machine may have 8080 taken), loopback instead of 0.0.0.0.
+    const command = (services.sandbox!.command as string[]).map((arg, index, all) =>
+      all[index - 1] === '--port' ? '0' : all[index - 1] === '--host' ? '127.0.0.1' : arg,
+    );
     const child = spawn(process.execPath, [CLI, ...command], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      const [line] = (await once(child.stdout!.setEncoding('utf8'), 'data')) as [string];
-      const url = new URL(/^fincon: (\S+)$/m.exec(line)![1]!);
-      expect(url.hostname).toBe('sandbox');
-      const answer = await fetch(`http://127.0.0.1:${url.port}/fincon/v1/projects/`, {
-        headers: { 'x-api-key': 'compose', 'x-api-token': 'compose' },
-      });
-      expect(answer.status).toBe(200);
+      let fincon: URL | undefined;
+      for await (const line of createInterface({ input: child.stdout! })) {
+        const found = /^fincon: (\S+)$/.exec(line)?.[1];
+        if (found) {
+          fincon = new URL(found);
+          break;
+        }
+      }
+      expect(fincon?.hostname).toBe('sandbox');
+      const local = `http://127.0.0.1:${fincon!.port}/fincon/v1/projects/`;
+      // compose's healthcheck takes the 401 of a call without a key as the sign of life.
+      expect((await fetch(local)).status).toBe(401);
+      expect((await fetch(local, { headers: { 'x-api-key': 'compose', 'x-api-token': 'compose' } })).status).toBe(200);
     } finally {
+      const exited = once(child, 'exit');
       child.kill();
+      await exited;
     }
   });
 });

@@ -60,5 +60,6 @@ describe('search_tools with everyday requests', () => {
         ({ request, first }) => `"${request.ask}": wanted ${request.tools.join(' or ')}, got ${first.join(', ') || 'nothing'}`,
       );
     expect(found.length / asked.length, missed.join('\n')).toBeGreaterThanOrEqual(REQUIRED_RATE);
+    expect(heldOut.filter((answer) => answer.found).length / heldOut.length).toBeGreaterThanOrEqual(REQUIRED_RATE);
   });
 });

@@ -186,6 +186,8 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
+const START_TIMEOUT_MS = 25_000;
+
 /** Starts `cli --transport http --port 0` and waits for its "MCP endpoint:" line. */
 export async function startHttpServer(options: ServerOptions = {}): Promise<HttpServer> {
   const [program, ...programArgs] = options.command ?? [
@@ -203,14 +205,34 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
     detached: options.command !== undefined,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  /** The server, and with a command line the process group it started. */
+  const killAll = () => {
+    if (!options.command) return void child.kill('SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // The whole group has ended.
+    }
+  };
   let stderr = '';
   const endpoint = await new Promise<string>((resolve, reject) => {
+    // A server that never says where it listens is stopped, with what it printed, before the hook times out.
+    const late = setTimeout(() => {
+      killAll();
+      reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms: ${stderr}`));
+    }, START_TIMEOUT_MS);
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       const match = /MCP endpoint: (\S+)/.exec(stderr);
-      if (match) resolve(match[1]!);
+      if (match) {
+        clearTimeout(late);
+        resolve(match[1]!);
+      }
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    child.once('exit', (code) => {
+      clearTimeout(late);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
   });
   return {
     endpoint,
@@ -220,13 +242,7 @@ export async function startHttpServer(options: ServerOptions = {}): Promise<Http
       // Gone already (ended on its own, or killed by a test) unless what it started lives on.
       const running = child.exitCode === null && child.signalCode === null;
       const exited = running ? once(child, 'exit') : undefined;
-      if (options.command) {
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          // The whole group has ended.
-        }
-      } else if (running) child.kill('SIGTERM');
+      killAll();
       await exited;
     },
   };
@@ -245,6 +261,8 @@ export async function logLines(server: HttpServer, complete: (lines: LogLine[]) 
       .stderr()
       .slice(from)
       .split('\n')
+      // The last piece may be a line still being written.
+      .slice(0, -1)
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
   for (let waited = 0; waited < 2_000 && !complete(read()); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));

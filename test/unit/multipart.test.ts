@@ -4,7 +4,7 @@
  * names that need quoting, and a file that is not there.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ interface Received {
 let server: Server;
 let url: URL;
 const received: Received[] = [];
+const files = mkdtempSync(join(tmpdir(), 'pfm-multipart-'));
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -44,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  rmSync(files, { recursive: true, force: true });
 });
 
 async function upload(form: MultipartForm): Promise<Received> {
@@ -56,7 +58,7 @@ async function upload(form: MultipartForm): Promise<Received> {
 describe('multipart uploads', () => {
   it.each([0, 1, 65_536, 65_537, 4 * 65_536 + 3, 3_000_001])('sends a file of %i bytes from disk as it is', async (size) => {
     const bytes = randomBytes(size);
-    const path = join(mkdtempSync(join(tmpdir(), 'pfm-multipart-')), 'Rechnung.pdf');
+    const path = join(files, `Rechnung-${size}.pdf`);
     writeFileSync(path, bytes);
     const got = await upload(
       new MultipartForm([['document_type', 'INVOICE']], {
