@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
+import { brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, inflate, inflateSync, type ZlibOptions } from 'node:zlib';
 
 /** The body was larger than allowed; nothing of it is kept. */
 export class BodyTooLarge extends Error {
@@ -15,13 +15,23 @@ export class BodyTooLarge extends Error {
   }
 }
 
-type Decoder = (data: Buffer, options: ZlibOptions) => Promise<Buffer>;
+type Decoder = (data: Buffer, options: ZlibOptions) => Buffer | Promise<Buffer>;
 
+/** Decoded in the thread pool: large bodies would hold up every other request meanwhile. */
 const DECODERS: Record<string, Decoder> = {
   gzip: promisify(gunzip),
   br: promisify(brotliDecompress) as Decoder,
   deflate: promisify(inflate),
 };
+
+/**
+ * Decoded at once: for the small answers most calls get, the thread pool's round trip and
+ * streams cost several times the decoding itself (a tenth of a call's CPU, measured).
+ */
+const SMALL_DECODERS: Record<string, Decoder> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+
+/** Compressed bodies up to this size are decoded on the spot. */
+const SMALL_BODY_BYTES = 64 * 1024;
 
 /** The bytes as they come, refused as soon as they pass the limit (the stream is destroyed then). */
 export async function readLimited(body: Readable, limitBytes: number, declaredLength = 0): Promise<Buffer> {
@@ -43,8 +53,8 @@ export async function readLimited(body: Readable, limitBytes: number, declaredLe
 }
 
 /**
- * The decoded body (gzip, br or deflate; zlib runs in the thread pool), at most `limitBytes`
- * both as received and once decompressed.
+ * The decoded body (gzip, br or deflate; zlib runs in the thread pool unless the body is small),
+ * at most `limitBytes` both as received and once decompressed.
  */
 export async function readBoundedBody(
   body: Readable,
@@ -53,7 +63,8 @@ export async function readBoundedBody(
   limitBytes: number,
 ): Promise<Buffer> {
   const raw = await readLimited(body, limitBytes, declaredLength);
-  const decoder = DECODERS[(contentEncoding ?? '').trim().toLowerCase()];
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  const decoder = (raw.length <= SMALL_BODY_BYTES ? SMALL_DECODERS : DECODERS)[encoding];
   if (!decoder) return raw;
   try {
     return await decoder(raw, { maxOutputLength: limitBytes });

@@ -101,11 +101,13 @@ export async function perCallTable(rounds) {
     PFM_API_TOKEN: 'bench',
   });
   const floor = await connected([FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/` });
+  const leanFloor = await connected([FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/`, FLOOR_CLIENT: 'undici' });
   /** @type {Record<string, () => Promise<unknown>>} */
   const kinds = {
     'direct GET invoice': () => directGet(invoiceUrl),
     'ours get_invoice': () => call(ours, 'get_invoice', { invoice_id: invoiceId }),
     'floor get_invoice': () => call(floor, 'get_invoice', { invoice_id: invoiceId }),
+    'floor with undici get_invoice': () => call(leanFloor, 'get_invoice', { invoice_id: invoiceId }),
     'direct GET 100 invoices': () => directGet(`${fincon}/invoices/`),
     'ours list_invoices (100 rows)': () => call(ours, 'list_invoices', {}),
     'direct payment preview reads': stateReads,
@@ -135,12 +137,14 @@ export async function perCallTable(rounds) {
   } finally {
     await ours.close();
     await floor.close();
+    await leanFloor.close();
     sandbox.stop();
   }
   /** @param {string} kind @param {number} p */
   const at = (kind, p) => percentile(samples[kind] ?? [], p);
   const oursGet = at('ours get_invoice', 50) - at('direct GET invoice', 50);
   const floorGet = at('floor get_invoice', 50) - at('direct GET invoice', 50);
+  const leanFloorGet = at('floor with undici get_invoice', 50) - at('direct GET invoice', 50);
   const oursList = at('ours list_invoices (100 rows)', 50) - at('direct GET 100 invoices', 50);
   const oursPreview = at('ours register_invoice_payment preview', 50) - at('direct payment preview reads', 50);
   const oursCommit = at(COMMIT, 50) - at('direct payment commit (reads, POST, read back)', 50);
@@ -153,12 +157,12 @@ export async function perCallTable(rounds) {
     ),
     '',
     table(
-      ['overhead over the direct REST call (p50)', 'ours', 'floor'],
+      ['overhead over the direct REST call (p50)', 'ours', 'floor', 'floor with undici'],
       [
-        ['get_invoice', ms(oursGet), ms(floorGet)],
-        ['list_invoices, 100 rows', ms(oursList), '-'],
-        ['register_invoice_payment preview', ms(oursPreview), '-'],
-        ['register_invoice_payment commit', ms(oursCommit), '-'],
+        ['get_invoice', ms(oursGet), ms(floorGet), ms(leanFloorGet)],
+        ['list_invoices, 100 rows', ms(oursList), '-', '-'],
+        ['register_invoice_payment preview', ms(oursPreview), '-', '-'],
+        ['register_invoice_payment commit', ms(oursCommit), '-', '-'],
       ],
     ),
     '',
@@ -170,6 +174,7 @@ export async function perCallTable(rounds) {
           ms(oursGet - floorGet),
           verdict(oursGet - floorGet <= 0.3),
         ],
+        ['beside the floor with undici (no target)', ms(oursGet - leanFloorGet), '-'],
       ],
     ),
   ].join('\n');
