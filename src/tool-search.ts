@@ -49,10 +49,11 @@ interface Indexed {
 
 const indexes = new WeakMap<readonly Searchable[], Indexed>();
 
-/** A CAPEX tool shares the keywords of its FinCon twin. */
+/** A tool's own keywords; a CAPEX tool's with those of its FinCon twin. */
 function keywordsOf(tool: Searchable): string {
   const twin = twinOf(tool);
-  return SEARCH_KEYWORDS[twin?.product === 'fincon' ? twin.name : tool.name] ?? '';
+  const twinKeywords = twin?.product === 'fincon' ? SEARCH_KEYWORDS[twin.name] : undefined;
+  return [SEARCH_KEYWORDS[tool.name], twinKeywords].filter(Boolean).join(' ');
 }
 
 function fieldsOf(tool: Searchable): SearchedFields {

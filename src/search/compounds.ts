@@ -5,6 +5,7 @@
 import { baseForms } from './word-forms.js';
 
 const SHORTEST_PART = 3;
+const SHORTEST_COMPOUND = 6;
 /** Letters German puts between the parts of a compound: Zahlung-s-bedingung, Bauherr-en-gesellschaft. */
 const LINKS = ['', 's', 'es', 'n', 'en', 'e'];
 /** Of a word's letters, how many its known parts must cover: "adressbuch" is an address with a book. */
@@ -26,6 +27,7 @@ function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolea
 
 /** The known words a compound is made of, or undefined when too little of it is known. */
 export function compoundParts(word: string, isKnown: (word: string) => boolean): string[] | undefined {
+  if (word.length < SHORTEST_COMPOUND) return undefined;
   const best: Array<Split | undefined> = [{ parts: [], unknownLetters: 0 }];
   const offer = (at: number, split: Split) => {
     if (better(split, best[at])) best[at] = split;

@@ -1,29 +1,43 @@
 /** Words that carry grammar rather than meaning, in English and German (folded). */
 
-/** Words that say nothing about which tool is meant. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  [
-    'a an the of for to and or in on at with by from into as per vs my our we us i me you it its their this that',
-    'these those there is are was were be been has have had do does did can could would should will please what',
-    'who how when where why yet still so far but not no all which any some each every up out about between',
-    'before after since than get want need let like them they his her eur euro euros',
-    'der die das des den dem ein eine einen einem einer eines und oder zum zur im am an auf aus bei mit von vom',
-    'fur uber unter nach vor bis je pro als aber nicht kein keine ist sind war wird werden wurde wurden haben',
-    'hat hatte wir ich uns unser unsere mein meine sie er es was wer wie wo wann noch schon bitte mal zu zwischen',
-    'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich man da dann so',
-  ]
-    .join(' ')
-    .split(' '),
+const wordSet = (...lines: string[]): ReadonlySet<string> => new Set(lines.join(' ').split(' '));
+
+/** English grammar words; some, such as "an" and "so", are German ones too. */
+const ENGLISH_GRAMMAR = wordSet(
+  'a an the of for to and or in on at with by from into as per vs my our we us i me you it its their this that',
+  'these those there is are was were be been has have had do does did can could would should will please what',
+  'who how when where why yet still so far but not no all which any some each every up out about between',
+  'before after since than get want need let like them they his her eur euro euros',
 );
 
+/** German grammar words that English does not use: one of them makes a request German. */
+export const GERMAN_FUNCTION_WORDS = wordSet(
+  'der die das des den dem ein eine einen einem einer eines und oder zum zur im auf aus bei mit von vom',
+  'fur uber unter nach vor bis je als aber nicht kein keine ist sind wird werden wurde wurden haben',
+  'hatte wir ich uns unser unsere mein meine sie es wie wo wann noch schon bitte zu zwischen',
+  'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich dann',
+);
+
+/** German grammar words that are English words too, and so say nothing about the language. */
+const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro');
+
+/** Words that say nothing about which tool is meant. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_GRAMMAR, ...GERMAN_FUNCTION_WORDS, ...GERMAN_AND_ENGLISH]);
+
 /** Words that start what qualifies the thing asked for: "invoices of a contract", "Nachträge zum Vertrag". */
-export const PREPOSITIONS: ReadonlySet<string> = new Set(
-  'of for on in at with from by per to across between des der eines einer zum zur im am an auf bei mit von vom fur je pro uber zwischen'.split(
-    ' ',
-  ),
+export const PREPOSITIONS: ReadonlySet<string> = wordSet(
+  'of for on in at with from by per to across between des der eines einer zum zur im am an auf bei mit von vom fur je pro uber zwischen',
+);
+
+/** Words after which "to" starts a verb, not a qualifier: "I need to pay", "how to add". */
+export const BEFORE_INFINITIVE: ReadonlySet<string> = wordSet('want wants need needs have has had going how able try trying');
+
+/** German finite verbs that make a closing participle a state: "Wie viel ist schon vergeben?" */
+export const GERMAN_AUXILIARIES: ReadonlySet<string> = wordSet(
+  'ist sind war waren wird werden wurde wurden hat haben hatte hatten',
 );
 
 /** Words a yes-or-no question starts with: "did we pay it in full?" asks to read, not to pay. */
-export const QUESTION_OPENERS: ReadonlySet<string> = new Set(
-  'did do does is are was were has have had ist sind war waren wurde wurden hat haben hatten gibt'.split(' '),
+export const QUESTION_OPENERS: ReadonlySet<string> = wordSet(
+  'did do does is are was were has have had ist sind war waren wurde wurden hat haben hatten gibt',
 );

@@ -1,38 +1,106 @@
-/** The vocabulary as search looks words up in it: single words, and phrases of several. */
-import { ENGLISH } from '../../tools/vocabulary/english.js';
-import { GERMAN, GERMAN_WORD_PARTS } from '../../tools/vocabulary/german.js';
-import type { Vocabulary } from '../../tools/vocabulary/vocabulary.js';
+/**
+ * The vocabulary as search looks words up in it, one table per language of the request: an
+ * English request reads the English vocabulary only; a German one the German vocabulary, then
+ * the English for the words it borrows ("Budget", "Controlling").
+ */
+import { ENGLISH, ENGLISH_CONDITIONAL_ACTIONS } from '../../tools/vocabulary/english.js';
+import { GERMAN, GERMAN_CONDITIONAL_ACTIONS, GERMAN_WORD_PARTS } from '../../tools/vocabulary/german.js';
+import type { ConditionalActions, Vocabulary } from '../../tools/vocabulary/vocabulary.js';
+import { STOP_WORDS } from './function-words.js';
 import { wordsOf } from './text.js';
 
+/** An everyday word or phrase (folded words) and the API's words it stands for, space separated. */
 export interface Phrase {
   words: readonly string[];
   api: string;
 }
 
-export interface Lexicon {
-  /** The API's words for an everyday word (folded); '' for a word known only as part of compounds. */
+type Conditions = keyof ConditionalActions;
+
+/** One language's vocabulary, by the folded words of its entries. */
+export interface Table {
+  /** The API's words for an everyday word. */
   words: ReadonlyMap<string, string>;
   /** Everyday phrases, longest first, so that "cash discount" is read before "cash". */
   phrases: readonly Phrase[];
+  /** Words that ask for an action in some requests only, by when they do. */
+  conditionalActions: Readonly<Record<Conditions, ReadonlyMap<string, string>>>;
+}
+
+export interface Lexicon {
+  /** An English request's words. */
+  english: Table;
+  /** A German request's: the German vocabulary's, then the English for words German borrows. */
+  german: Table;
   /** The German words, which German compounds are made of (English ones would find "tree" in "Treibhaus"). */
   germanWords: ReadonlySet<string>;
+  /** Parts of German compounds that mean nothing alone ("bau" in "Bauprojekt"). */
+  wordParts: ReadonlySet<string>;
+  /** Words that only the German vocabulary knows, compound parts aside ("Müller Bau"): one makes a request German. */
+  germanOnly: ReadonlySet<string>;
 }
 
-function lexiconOf(english: Vocabulary, german: Vocabulary, wordParts: readonly string[]): Lexicon {
-  const words = new Map<string, string>(wordParts.map((part) => [part, '']));
-  const phrases = new Map<string, Phrase>();
-  for (const vocabulary of [english, german]) {
+/**
+ * The vocabularies' everyday words and phrases, each with the API's words of all its entries; a
+ * later vocabulary's replace an earlier one's.
+ */
+function entriesOf(vocabularies: readonly Vocabulary[]): Phrase[] {
+  const all = new Map<string, Phrase>();
+  for (const vocabulary of vocabularies) {
+    const own = new Map<string, Phrase>();
     for (const [api, everyday] of Object.entries(vocabulary)) {
-      for (const text of everyday) {
-        const key = wordsOf(text);
-        const joined = key.join(' ');
-        if (key.length === 1) words.set(joined, [words.get(joined), api].filter(Boolean).join(' '));
-        else phrases.set(joined, { words: key, api: [phrases.get(joined)?.api, api].filter(Boolean).join(' ') });
+      for (const words of everyday.map(wordsOf)) {
+        const key = words.join(' ');
+        own.set(key, { words, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
       }
     }
+    for (const [key, entry] of own) all.set(key, entry);
   }
-  const germanWords = new Set([...Object.values(german).flat().map(wordsOf), ...wordParts.map((part) => [part])].flat());
-  return { words, phrases: [...phrases.values()].sort((a, b) => b.words.length - a.words.length), germanWords };
+  return [...all.values()];
 }
 
-export const LEXICON: Lexicon = lexiconOf(ENGLISH, GERMAN, GERMAN_WORD_PARTS);
+const singleWords = (entries: readonly Phrase[]) =>
+  new Map(entries.filter(({ words }) => words.length === 1).map(({ words, api }) => [words[0]!, api]));
+
+/** The table of vocabularies read in order: a word a later one lists means what that one says. */
+function tableOf(languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: ConditionalActions }>): Table {
+  const entries = entriesOf(languages.map(({ vocabulary }) => vocabulary));
+  const conditionalOf = (condition: Conditions) => singleWords(entriesOf(languages.map(({ actions }) => actions[condition])));
+  return {
+    words: singleWords(entries),
+    phrases: entries.filter(({ words }) => words.length > 1).sort((a, b) => b.words.length - a.words.length),
+    conditionalActions: {
+      inVerbPlace: conditionalOf('inVerbPlace'),
+      unlessReading: conditionalOf('unlessReading'),
+      withAction: conditionalOf('withAction'),
+    },
+  };
+}
+
+/** Every word a language's vocabulary uses, in phrases too, grammar words left out. */
+const wordsUsed = (vocabulary: Vocabulary, actions: ConditionalActions): Set<string> =>
+  new Set(
+    [vocabulary, actions.inVerbPlace, actions.unlessReading, actions.withAction]
+      .flatMap((table) =>
+        Object.values(table)
+          .flat()
+          .flatMap((text) => wordsOf(text)),
+      )
+      .filter((word) => !STOP_WORDS.has(word)),
+  );
+
+function lexiconOf(): Lexicon {
+  const english = { vocabulary: ENGLISH, actions: ENGLISH_CONDITIONAL_ACTIONS };
+  const german = { vocabulary: GERMAN, actions: GERMAN_CONDITIONAL_ACTIONS };
+  const englishWords = wordsUsed(ENGLISH, ENGLISH_CONDITIONAL_ACTIONS);
+  const germanWords = new Set([...wordsUsed(GERMAN, GERMAN_CONDITIONAL_ACTIONS), ...GERMAN_WORD_PARTS]);
+  return {
+    english: tableOf([english]),
+    german: tableOf([english, german]),
+    germanWords,
+    wordParts: new Set(GERMAN_WORD_PARTS),
+    germanOnly: new Set([...germanWords].filter((word) => !englishWords.has(word) && !GERMAN_WORD_PARTS.includes(word))),
+  };
+}
+
+export const LEXICON: Lexicon = lexiconOf();

@@ -5,36 +5,14 @@
 import { PRODUCT_WORDS } from '../../tools/vocabulary/vocabulary.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
-import { twinOf } from './twins.js';
+import { ACTIONS, asksToDo, READING } from './actions.js';
+import { operationOf, twinOf } from './twins.js';
 
 /** What preference reads of a tool. */
 export interface Preferable {
   name: string;
   product: Product;
 }
-
-const PRODUCT_PREFIXES = /^(capex|esg)_/;
-
-/** The verbs tool names start with, and what else each may be asked as. */
-const ACTIONS: Readonly<Record<string, readonly string[]>> = {
-  create: ['create'],
-  add: ['add', 'create'],
-  upsert: ['create', 'update'],
-  bulk: ['import', 'create'],
-  update: ['update'],
-  set: ['update'],
-  delete: ['delete'],
-  upload: ['upload', 'add'],
-  download: ['download'],
-  register: ['register', 'create'],
-  assign: ['assign'],
-  unassign: ['unassign'],
-  submit: ['submit'],
-  list: ['list'],
-  get: ['get'],
-};
-const READING = new Set(['list', 'get']);
-const ASKABLE = new Set(Object.values(ACTIONS).flat());
 
 /** A tool of a product the request did not name, or an action it did not ask for, ranks at this fraction. */
 const OTHER_PRODUCT = 0.7;
@@ -43,7 +21,7 @@ const OTHER_ACTION = 0.5;
 const TWIN = 0.3;
 
 function actionsOf(tool: Preferable): readonly string[] {
-  const verb = tool.name.replace(PRODUCT_PREFIXES, '').split('_')[0]!;
+  const verb = operationOf(tool).split('_')[0]!;
   const actions = ACTIONS[verb] ?? [];
   return tool.name.endsWith('_import') ? [...actions, 'import'] : actions;
 }
@@ -76,7 +54,7 @@ export interface Request {
 export function preferenceFor(request: Request, isTool: (name: string) => boolean): Preference {
   const words = new Set([...request.terms].map(singular));
   const products = request.product ? new Set([request.product]) : productsOf(words);
-  const asked = request.question ? [] : [...words].filter((word) => ASKABLE.has(word) && !READING.has(word));
+  const asked = request.question ? [] : [...words].filter(asksToDo);
   const fits = (actions: readonly string[]) =>
     asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => READING.has(action));
   const productWeight = (tool: Preferable) => {

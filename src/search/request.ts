@@ -2,9 +2,12 @@
  * A request in the API's words: everyday and German words replaced by the vocabulary's, German
  * compounds split into their parts, and words the tools use themselves kept as they are.
  */
+import { asksToDo } from './actions.js';
 import { compoundParts } from './compounds.js';
-import type { Lexicon } from './lexicon.js';
-import { PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
+import { applyConditionalActions, termsOf } from './conditional-actions.js';
+import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
+import { isGerman } from './language.js';
+import type { Lexicon, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
 import { baseForms } from './word-forms.js';
 
@@ -22,7 +25,6 @@ export interface Understood {
   loose: Set<string>;
 }
 
-const SHORTEST_COMPOUND = 6;
 const SHORTEST_TOOL_WORD_PART = 5;
 
 /** Where a phrase occurs among the request's words (given in all their forms) that no other phrase took. */
@@ -37,35 +39,63 @@ function phraseAt(forms: readonly string[][], phrase: readonly string[], used: r
 const QUALIFIER_WEIGHT = 0.7;
 
 interface WordMeanings {
-  /** The API's words for the word; a compound has one meaning per part. */
+  /** The API's words for the word, space separated; a compound has one meaning per part. */
   meanings: string[];
   /** Neither the vocabulary nor the tools know the word. */
   loose: boolean;
 }
 
-function meaningsOfWord(word: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): WordMeanings {
+interface Context {
+  table: Table;
+  lexicon: Lexicon;
+  isToolWord: (word: string) => boolean;
+}
+
+const NOTHING: WordMeanings = { meanings: [], loose: false };
+
+/** Whether a word carries meaning at all: grammar words, numbers and single letters do not. */
+const isContentWord = (word: string) => !STOP_WORDS.has(word) && word.length >= 2 && !/^\d+$/.test(word);
+
+/** A word the vocabulary knows only as a part of compounds or as one that asks for an action in some requests means nothing by itself. */
+const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Context) =>
+  forms.some(
+    (form) => lexicon.wordParts.has(form) || Object.values(table.conditionalActions).some((conditional) => conditional.has(form)),
+  );
+
+function meaningsOfWord(word: string, context: Context): WordMeanings {
+  const { table, lexicon, isToolWord } = context;
   const forms = baseForms(word);
-  const everyday = forms.find((form) => lexicon.words.has(form));
-  if (everyday !== undefined) return { meanings: [lexicon.words.get(everyday)!], loose: false };
-  if (STOP_WORDS.has(word) || word.length < 2 || /^\d+$/.test(word)) return { meanings: [], loose: false };
+  const everyday = forms.find((form) => table.words.has(form));
+  if (everyday !== undefined) return { meanings: [table.words.get(everyday)!], loose: false };
+  if (!isContentWord(word) || knownWithoutMeaning(forms, context)) return NOTHING;
   const toolWord = forms.find(isToolWord);
   if (toolWord) return { meanings: [toolWord], loose: false };
   // An English word of the tools' is a part of German compounds too: Vertrags-partner, Budget-status.
   const knownPart = (part: string) =>
     lexicon.germanWords.has(part) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
-  const parts = word.length >= SHORTEST_COMPOUND ? compoundParts(word, knownPart) : undefined;
-  const partMeanings = (parts ?? []).map((part) => lexicon.words.get(part) ?? part).filter(Boolean);
-  return partMeanings.length ? { meanings: partMeanings, loose: false } : { meanings: [word], loose: true };
+  const parts = compoundParts(word, knownPart);
+  if (!parts) return { meanings: [word], loose: true };
+  const partMeanings = parts.flatMap((part) => table.words.get(part) ?? (isToolWord(part) ? [part] : []));
+  return { meanings: partMeanings, loose: false };
+}
+
+/** The first preposition, where the qualifiers start; "to" before a verb is none ("I need to pay"). */
+function qualifiersFrom(words: readonly string[], meanings: readonly string[][], used: readonly boolean[]): number {
+  const startsVerb = (at: number) =>
+    words[at] === 'to' && (BEFORE_INFINITIVE.has(words[at - 1] ?? '') || termsOf(meanings[at + 1] ?? []).some(asksToDo));
+  return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
 }
 
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
+  const german = isGerman(words, lexicon, isToolWord);
+  const context: Context = { table: german ? lexicon.german : lexicon.english, lexicon, isToolWord };
   const forms = words.map(baseForms);
   const used = words.map(() => false);
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
-  for (const phrase of lexicon.phrases) {
+  for (const phrase of context.table.phrases) {
     for (let at = phraseAt(forms, phrase.words, used); at >= 0; at = phraseAt(forms, phrase.words, used)) {
       phrase.words.forEach((_, i) => (used[at + i] = true));
       meanings[at] = [phrase.api];
@@ -73,19 +103,22 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   }
   words.forEach((word, at) => {
     if (used[at]) return;
-    const understood = meaningsOfWord(word, lexicon, isToolWord);
+    const understood = meaningsOfWord(word, context);
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
   });
-  const qualifiersFrom = words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word));
+  const question = QUESTION_OPENERS.has(words[0] ?? '');
+  const open = words.map((word, at) => !used[at] && isContentWord(word));
+  applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
+  const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
       ofWord.map((meaning) => ({
-        terms: meaning.split(' ').filter(Boolean),
-        weight: qualifiersFrom >= 0 && at > qualifiersFrom ? QUALIFIER_WEIGHT : 1,
+        terms: meaning.split(' '),
+        weight: qualifiers >= 0 && at > qualifiers ? QUALIFIER_WEIGHT : 1,
       })),
     ),
     loose,
-    question: QUESTION_OPENERS.has(words[0] ?? ''),
+    question,
   };
 }

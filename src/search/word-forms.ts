@@ -14,7 +14,6 @@ const ENDINGS: ReadonlyArray<readonly [string, string]> = [
   ['d', ''],
   ['s', ''],
   // German
-  ['ungen', 'ung'],
   ['ern', ''],
   ['en', ''],
   ['er', ''],
@@ -23,18 +22,22 @@ const ENDINGS: ReadonlyArray<readonly [string, string]> = [
   ['e', ''],
 ];
 
+/** English endings before which a consonant is doubled: logged -> log, planning -> plan. */
+const DOUBLING = new Set(['ed', 'ing']);
+
 const SHORTEST_STEM = 3;
 
 /** The word and what it may be an inflection of: the word itself first, then the least shortened. */
 export function baseForms(word: string): string[] {
   const forms = new Set<string>();
+  const offer = (form: string) => {
+    if (form.length >= SHORTEST_STEM && form !== word) forms.add(form);
+  };
   for (const [ending, replacement] of ENDINGS) {
     if (!word.endsWith(ending)) continue;
     const form = word.slice(0, -ending.length) + replacement;
-    if (form.length < SHORTEST_STEM || form === word) continue;
-    forms.add(form);
-    // A consonant doubled before the ending: logged -> log, planned -> plan.
-    if (!replacement && /([^aeiou])\1$/.test(form)) forms.add(form.slice(0, -1));
+    offer(form);
+    if (DOUBLING.has(ending) && !replacement && /([^aeiou])\1$/.test(form)) offer(form.slice(0, -1));
   }
   return [word, ...[...forms].sort((a, b) => b.length - a.length)];
 }

@@ -1,12 +1,14 @@
 /** The pieces search_tools reads a request with: word forms, compounds, and a vocabulary of the API's own words. */
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../tools/index.js';
-import { ENGLISH } from '../../tools/vocabulary/english.js';
-import { GERMAN } from '../../tools/vocabulary/german.js';
+import { ENGLISH, ENGLISH_CONDITIONAL_ACTIONS } from '../../tools/vocabulary/english.js';
+import { GERMAN, GERMAN_CONDITIONAL_ACTIONS } from '../../tools/vocabulary/german.js';
 import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
-import { PRODUCT_WORDS } from '../../tools/vocabulary/vocabulary.js';
+import { PRODUCT_WORDS, type Vocabulary } from '../../tools/vocabulary/vocabulary.js';
 import { compoundParts } from '../../src/search/compounds.js';
+import { isGerman } from '../../src/search/language.js';
 import { LEXICON } from '../../src/search/lexicon.js';
+import { understand } from '../../src/search/request.js';
 import { wordsOf } from '../../src/search/text.js';
 import { baseForms } from '../../src/search/word-forms.js';
 import { singular } from '../../src/shape/words.js';
@@ -31,10 +33,14 @@ describe('word forms', () => {
   ])('finds %s as a form of %s', (word, base) => {
     expect(baseForms(word)).toContain(base);
   });
+
+  it('keeps a stem after undoing a doubled consonant', () => {
+    expect(baseForms('adds')).not.toContain('ad');
+  });
 });
 
 describe('German compounds', () => {
-  const known = (word: string) => LEXICON.words.has(word);
+  const known = (word: string) => LEXICON.germanWords.has(word);
 
   it.each([
     ['stromverbrauch', ['strom', 'verbrauch']],
@@ -52,15 +58,73 @@ describe('German compounds', () => {
 });
 
 describe('the vocabulary', () => {
+  const conditionalActions: Vocabulary[] = [ENGLISH_CONDITIONAL_ACTIONS, GERMAN_CONDITIONAL_ACTIONS].flatMap((actions) =>
+    Object.values(actions),
+  );
+
   it("maps only onto words the tools' texts use", () => {
-    const apiWords = [...Object.keys(ENGLISH), ...Object.keys(GERMAN), ...Object.values(PRODUCT_WORDS).flat()].flatMap((words) =>
-      words.split(' '),
-    );
+    const apiWords = [
+      ...[ENGLISH, GERMAN, ...conditionalActions].flatMap((vocabulary) => Object.keys(vocabulary)),
+      ...Object.values(PRODUCT_WORDS).flat(),
+    ].flatMap((words) => words.split(' '));
     expect(apiWords.filter((word) => !toolWords.has(singular(word)))).toEqual([]);
+  });
+
+  it('lists single words only as words that ask for an action in some requests', () => {
+    const everyday = conditionalActions.flatMap((vocabulary) => Object.values(vocabulary).flat());
+    expect(everyday.filter((text) => wordsOf(text).length !== 1)).toEqual([]);
   });
 
   it('gives keywords only to tools that exist', () => {
     const names = new Set(catalog.map((tool) => tool.name));
     expect(Object.keys(SEARCH_KEYWORDS).filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+describe('the language of a request', () => {
+  const isToolWord = (word: string) => toolWords.has(singular(word));
+
+  it.each(['Nachträge zum Vertrag', 'Nachunternehmerliste', 'Kostengruppen', 'Obligo'])('reads "%s" as German', (request) => {
+    expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(true);
+  });
+
+  it.each(['tax rate', 'service charges', 'overdue invoices on Hunsrück Mitte', 'our total exposure to Müller Bau'])(
+    'reads "%s" as English',
+    (request) => {
+      expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(false);
+    },
+  );
+});
+
+describe('words that ask for an action in some requests only', () => {
+  const termsOf = (request: string) =>
+    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+
+  it('reads a verb in the verb place only: last in German, first in English', () => {
+    expect(termsOf('Rechnung zahlen')).toContain('register');
+    expect(termsOf('Zahlen des Projekts')).not.toContain('register');
+    expect(termsOf('label invoices with a tag')).toContain('assign');
+    expect(termsOf('invoices with a label')).not.toContain('assign');
+  });
+
+  it('reads a participle after a German auxiliary as a state', () => {
+    expect(termsOf('Wie viel vom Budget ist schon vergeben?')).not.toContain('assign');
+  });
+
+  it('creates with "new" unless the request reads', () => {
+    expect(termsOf('new subcontractor with IBAN')).toContain('create');
+    expect(termsOf('show new invoices')).not.toContain('create');
+  });
+
+  it('updates "existing" things and imports "several" only alongside another action', () => {
+    expect(termsOf('add IBAN to an existing subcontractor')).toContain('update');
+    expect(termsOf('list existing contracts')).not.toContain('update');
+    expect(termsOf('upload readings of several meters')).toContain('import');
+    expect(termsOf('several contracts of the project')).not.toContain('import');
+  });
+
+  it('weighs what follows "to" fully after "need": "I need to pay" is no qualifier', () => {
+    const { meanings } = understand('I need to pay invoice 2026-118', LEXICON, () => false);
+    expect(meanings.every(({ weight }) => weight === 1)).toBe(true);
   });
 });

@@ -88,7 +88,7 @@ export const fileOperations = [
   declare({
     name: 'set_file_external_id',
     title: 'Set the external id of a file',
-    description: 'Gives a file your external id, which the metadata and delete tools use (once).',
+    description: 'Gives a file your external id for the metadata and delete tools; no effect if it has one.',
     method: 'POST',
     path: '/files/{file_id}/external-id/',
     hints: hints.append,

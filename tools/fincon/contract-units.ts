@@ -66,8 +66,8 @@ export const createContractUnit = declare({
   path: '/contract_units/',
   hints: hints.append,
   args: {
-    project_id: uuid('The project the unit belongs to (cannot be changed later)', 'list_projects'),
-    name: text('Name, e.g. "Rohbau"', 250),
+    project_id: uuid('Cannot be changed later', 'list_projects'),
+    name: text('e.g. "Rohbau"', 250),
     description: text('Description').optional(),
     state: settableState(['BUDGETED']).optional(),
     initial_budget: initialBudget.optional(),

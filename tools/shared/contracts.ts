@@ -225,7 +225,7 @@ export function contractOperations(scope: Scope): Operation[] {
         contract_id: contractId(scope),
         name: text(undefined, 250).optional(),
         ...allOptional(contractFields),
-        status: choice(CONTRACT_STATUSES, 'Leaving DRAFT needs a contractor').optional(),
+        status: choice(CONTRACT_STATUSES, 'Leaving DRAFT needs a contractor; MULTIPART keeps its status').optional(),
         contractor_id: contractorId('New contractor').optional(),
         contracting_entity_id: entityId('New contracting entity').optional(),
         [`${parent}_id`]: uuid(`Move the contract to this ${parent.replace('_', ' ')}`, parentList).optional(),

@@ -70,7 +70,7 @@ const address = {
   zip_code: text(undefined, 12),
   city: text('City', 255),
 };
-const taxAuthority = choice(TAX_AUTHORITIES, 'Federal state, e.g. BAVARIA');
+const taxAuthority = choice(TAX_AUTHORITIES, 'State, e.g. BAVARIA');
 
 const contractorFields = {
   identifier: text('Your own', 50),
@@ -81,7 +81,7 @@ const contractorFields = {
   tax_id: text(undefined, 250),
   tax_authority: taxAuthority,
   tax_waiver: z.object({ security_number: z.string().max(90).meta({ description: 'An empty string clears it' }) }).meta({
-    description: 'Freistellungsbescheinigung',
+    description: 'Freistellungsbescheinigung; needs tax_authority and tax_id',
   }),
   iban: text('IBAN'),
   bic: text('BIC'),

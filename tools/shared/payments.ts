@@ -46,14 +46,14 @@ export function paymentOperations(scope: Scope): Operation[] {
       name: 'register_invoice_payment',
       title: 'Register a payment on an invoice',
       description:
-        'Pays an APPROVED invoice in full or in part (a PAID one only in part); answers with what it still owes. The API does not deduplicate: two calls pay twice.',
+        'Records a payment on an APPROVED invoice in full or in part (a PAID one only in part); answers with what it still owes. Two calls record two payments.',
       method: 'POST',
       path: '/invoices/{id}/register-payment/',
       pathArgs: { id: 'invoice_id' },
       hints: hints.append,
       args: {
         invoice_id: invoiceId(scope),
-        payment_amount_gross: positiveAmount('Gross, e.g. "12400.00"; net and tax follow from the approved amounts'),
+        payment_amount_gross: positiveAmount('e.g. "12400.00"; net and tax follow from the approved amounts'),
         payment_date: isoDate('Date of the payment'),
         payment_comment: text().default(''),
         is_final_payment: flag('true settles the invoice (APPROVED becomes PAID); false records a partial payment'),

@@ -4,7 +4,7 @@
  * "Zahlungsbedingungen" as Zahlung + Bedingung. A compound is listed only when it means more than
  * its parts ("Stammdaten"). Inflected forms (Verträge, offenen, geprüfte) are found from these.
  */
-import type { Vocabulary } from './vocabulary.js';
+import type { ConditionalActions, Vocabulary } from './vocabulary.js';
 
 export const GERMAN: Vocabulary = {
   // who
@@ -28,16 +28,29 @@ export const GERMAN: Vocabulary = {
     'Bieter',
     'Ingenieurbüro',
     'Fachplaner',
-    'Lieferanten',
     'Architekt',
     'Statiker',
     'Ingenieur',
     'Gutachter',
     'Planungsbüro',
+    // a company's name: Müller Bau GmbH
+    'GmbH',
   ],
   'contractor bank': ['Bank', 'Konto'],
-  'contractor tax': ['Steuer', 'USt', 'IdNr', 'Steuer-ID'],
-  'contracting entity': ['Bauherr', 'Auftraggeber', 'Besteller', 'Mandant', 'AG', 'Eigentümer', 'Investor', 'Bauherrschaft'],
+  'contractor tax': ['Steuer', 'IdNr', 'Steuer-ID'],
+  tax: ['Umsatzsteuer', 'Mehrwertsteuer', 'MwSt', 'USt'],
+  'contracting entity': [
+    'Bauherr',
+    'Auftraggeber',
+    'Besteller',
+    'Mandant',
+    'Eigentümer',
+    'Investor',
+    'Bauherrschaft',
+    'Handelsregister',
+    'Rechtsform',
+    'Registergericht',
+  ],
   'partners contractor contracting entity': ['Partner', 'Vertragspartner', 'Geschäftspartner'],
   'contracting entity company': ['Gesellschaft', 'Unternehmen'],
   contact: [
@@ -46,7 +59,6 @@ export const GERMAN: Vocabulary = {
     'Ansprechpartnerin',
     'Adresse',
     'Telefon',
-    'Handy',
     'Mail',
     'Person',
     'Anschrift',
@@ -60,7 +72,18 @@ export const GERMAN: Vocabulary = {
   'master data get': ['Stammdaten'],
 
   // where
-  project: ['Projekt', 'BV', 'Vorhaben', 'Baustelle', 'Projekte'],
+  project: [
+    'Projekt',
+    'BV',
+    'Vorhaben',
+    'Baustelle',
+    'Sanierung',
+    'Modernisierung',
+    'Instandsetzung',
+    'Umbau',
+    'Ausbau',
+    'Erneuerung',
+  ],
   property: ['Liegenschaft', 'Grundstück', 'Immobilie', 'Flurstück', 'Areal', 'Standort', 'Objekt'],
 
   // budget
@@ -74,8 +97,6 @@ export const GERMAN: Vocabulary = {
     'Leistungsbereich',
     'Budgetposition',
     'Leistungspaket',
-    'Vergabepakete',
-    'Lose',
     'Ausschreibung',
     'Abschnitt',
     'Bauabschnitt',
@@ -96,7 +117,8 @@ export const GERMAN: Vocabulary = {
     'Budgetänderung',
     'Budgetbewegung',
   ],
-  budget: ['Budget', 'Etat', 'Kostenrahmen', 'Kostenansatz'],
+  // The budget's stages after DIN 276 as well
+  budget: ['Budget', 'Etat', 'Kostenansatz', 'Kostenrahmen', 'Kostenschätzung', 'Kostenberechnung', 'Kostenanschlag'],
   'budget summary uncommitted': ['übrig', 'verfügbar', 'frei', 'Restbudget'],
   'over budget deviation': ['Überschreitung', 'überschritten', 'überzogen'],
 
@@ -112,18 +134,13 @@ export const GERMAN: Vocabulary = {
     'Leistungsverzeichnis',
     'LV',
     'Kaufauftrag',
+    // contracts have their own cost centre and booking account
+    'Kostenstelle',
+    'Sachkonto',
   ],
   'contract terms': ['Bedingung', 'Konditionen', 'Vereinbarung', 'vereinbart', 'Zahlungsziel', 'Frist'],
   'discount terms': ['Skonto', 'Rabatt', 'Nachlass'],
-  'deduction terms retention': [
-    'Einbehalt',
-    'Sicherheit',
-    'Bürgschaft',
-    'Gewährleistung',
-    'Abzug',
-    'Sicherheitsleistung',
-    'Abzüge',
-  ],
+  'deduction terms retention': ['Einbehalt', 'Sicherheit', 'Bürgschaft', 'Gewährleistung', 'Abzug', 'Sicherheitsleistung'],
   'change order': [
     'Nachtrag',
     'Mehrkosten',
@@ -145,7 +162,8 @@ export const GERMAN: Vocabulary = {
   ],
 
   // invoices and payments
-  invoice: ['Rechnung', 'Faktura', 'Abrechnung', 'Gutschrift'],
+  // Every invoice is an incoming one: an Eingangsrechnung is not one in state NEW.
+  invoice: ['Rechnung', 'Faktura', 'Abrechnung', 'Gutschrift', 'Eingangsrechnung'],
   final: ['Schluss', 'endgültig'],
   'part partial': ['Teil', 'Abschlag', 'Rate', 'Anzahlung', 'teilweise', 'halb'],
   payment: [
@@ -177,12 +195,12 @@ export const GERMAN: Vocabulary = {
   'tax waiver': ['Freistellungsbescheinigung', 'Freistellung', 'Bauabzugsteuer', 'Steuerbescheinigung'],
 
   // structure and setup
-  'cost element': ['Kostengruppe', 'KG', 'Kostenart', 'Kostenstelle', 'Kostenelement', 'Kostenkennwert', 'Sachkonto', 'Konto'],
+  'cost element': ['Kostengruppe', 'Kostenart', 'Kostenelement', 'Kostenkennwert'],
   'cost element structure': ['Kostenbaum', 'Struktur', 'Gliederung'],
   'template tree': ['Vorlage', 'Baum', 'Template'],
   cost: ['Kosten'],
   'project financials cost': ['Gesamtkosten', 'Projektkosten'],
-  'custom field': ['Feld', 'Zusatzfeld', 'benutzerdefiniert', 'Eigenschaft', 'Merkmal', 'Attribut', 'Zusatzfelder', 'Felder'],
+  'custom field': ['Feld', 'Zusatzfeld', 'benutzerdefiniert', 'Eigenschaft', 'Merkmal', 'Attribut'],
   tag: ['Schlagwort', 'Markierung', 'Etikett', 'Label', 'Kennzeichnung', 'Farbe', 'Kategorie', 'Kennzeichen'],
 
   // documents
@@ -220,7 +238,6 @@ export const GERMAN: Vocabulary = {
     'Notiz',
     'Prüfexemplar',
     'Prüffassung',
-    'Anmerkungen',
   ],
 
   // figures
@@ -237,21 +254,13 @@ export const GERMAN: Vocabulary = {
     'Kostenkontrolle',
     'Kostenübersicht',
     'Finanz',
-    'Finanzen',
     'finanziell',
     'Finanzdaten',
-    'Zahlen und Fakten',
+    'Zahlen',
+    'Risiko',
+    'Risiken',
   ],
-  'forecast financials': [
-    'Prognose',
-    'Hochrechnung',
-    'Vorschau',
-    'Erwartung',
-    'Schätzung',
-    'Kostenschätzung',
-    'Kostenberechnung',
-    'Kostenanschlag',
-  ],
+  'forecast financials': ['Prognose', 'Hochrechnung', 'Vorschau', 'Erwartung', 'Schätzung'],
   'deviation financials': [
     'Abweichung',
     'Differenz',
@@ -261,7 +270,9 @@ export const GERMAN: Vocabulary = {
     'Preissteigerung',
     'Indexierung',
   ],
-  'contracted awarded': ['beauftragt', 'Auftragswert', 'Auftragsvolumen', 'Vergabesumme'],
+  'contracted awarded': ['Auftragswert', 'Auftragsvolumen', 'Vergabesumme', 'Obligo'],
+  // as a contract's status: vergebene Aufträge
+  'contracted awarded status': ['beauftragt', 'vergeben'],
   amount: ['Betrag', 'Summe', 'Wert', 'Höhe'],
   'amount contracted': ['Volumen'],
   'cash outflow': [
@@ -295,13 +306,13 @@ export const GERMAN: Vocabulary = {
     'Ende',
     'Laufzeit',
   ],
-  'outright sale revenue': ['Globalverkauf', 'Blockverkauf', 'Verkauf'],
-  'rent unit rental revenue': ['Miete', 'Mietfläche', 'Rückstand', 'Mietausfall', 'vermietet'],
+  'outright sale revenue': ['Globalverkauf', 'Blockverkauf'],
+  sale: ['Verkauf'],
+  'rent unit rental revenue': ['Miete', 'Mietfläche', 'Mietausfall', 'vermietet'],
   'sales unit sold price': [
     'Wohnung',
     'verkauft',
     'Kaufpreis',
-    'Einheit',
     'Eigentumswohnung',
     'Verkaufspreis',
     'Listenpreis',
@@ -312,7 +323,8 @@ export const GERMAN: Vocabulary = {
     'Käufer',
     'Kauf',
   ],
-  revenue: ['Erlös', 'Einnahme', 'Ertrag', 'Umsatz', 'Erlöse'],
+  revenue: ['Erlös', 'Einnahme', 'Ertrag', 'Umsatz'],
+  unit: ['Einheit'],
 
   // questions one summary answers
   'overview summary': ['Übersicht', 'Zusammenfassung', 'Überblick', 'zusammenfassen', 'alles', 'auf einen Blick', 'Gesamtbild'],
@@ -329,12 +341,12 @@ export const GERMAN: Vocabulary = {
     'zahlen müssen',
     'Kreditorenposten',
   ],
-  'contractor exposure stake': ['Obligo', 'Risiko', 'Engagement', 'alle Projekte'],
+  'contractor exposure stake': ['Engagement'],
   'status state get': ['Status', 'Stand', 'Zustand', 'Fortschritt', 'Fertigstellungsgrad', 'Leistungsstand', 'Bautenstand'],
 
   // states: a question about them is a question to the list
   'approved state': ['freigegeben', 'genehmigt', 'Freigabe'],
-  'approved state review': ['geprüft', 'kontrolliert'],
+  'state review': ['geprüft', 'kontrolliert'],
   'paid state': ['bezahlt', 'gezahlt', 'überwiesen'],
   'paid payment': ['schon gezahlt', 'schon bezahlt', 'bisher gezahlt', 'bisher bezahlt'],
   'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend'],
@@ -342,9 +354,9 @@ export const GERMAN: Vocabulary = {
   'open state': ['offen', 'laufend', 'wartend'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
   'draft status': ['Entwurf'],
-  'new state': ['Eingang', 'eingegangen', 'Eingangsrechnung'],
+  'new state': ['neu', 'Eingang', 'eingegangen'],
   'due date': ['fällig', 'Fälligkeit', 'Zahlungsfrist'],
-  'overdue due date': ['überfällig', 'verspätet', 'Verzug', 'Mahnung', 'Mahnstufe'],
+  'overdue due date': ['überfällig', 'verspätet', 'Verzug', 'Rückstand', 'Mahnung', 'Mahnstufe'],
   'completed finalized status': [
     'abgeschlossen',
     'erledigt',
@@ -357,18 +369,8 @@ export const GERMAN: Vocabulary = {
   ],
 
   // capex
-  'capex asset': ['Asset', 'Objekt', 'Bestand', 'Capex', 'Portfolio', 'Anlagevermögen'],
-  'capex measure': [
-    'Maßnahme',
-    'Investition',
-    'Sanierung',
-    'Modernisierung',
-    'Instandhaltung',
-    'Instandsetzung',
-    'Umbau',
-    'Ausbau',
-    'Erneuerung',
-  ],
+  'capex asset': ['Asset', 'Capex', 'Anlagevermögen'],
+  'capex measure': ['Maßnahme'],
 
   // esg
   'esg building': ['Gebäude', 'Haus', 'ESG'],
@@ -382,14 +384,13 @@ export const GERMAN: Vocabulary = {
     'Smart Meter',
     'Messeinrichtung',
   ],
-  'utility meter category': ['Strom', 'Elektrizität', 'Gas', 'Erdgas', 'Wasser', 'Wärme', 'Fernwärme', 'Heizung', 'Öl'],
+  category: ['Strom', 'Elektrizität', 'Gas', 'Erdgas', 'Wasser', 'Wärme', 'Fernwärme', 'Heizung', 'Öl'],
   'meter reading': ['Zählerstand', 'Ablesung', 'ablesen', 'Messwert', 'Zählerwert', 'Ablesewert', 'Ablese'],
   consumption: ['Verbrauch', 'Energie', 'kWh'],
   'annual consumption calendar year': ['jährlich', 'Jahr', 'pro Jahr'],
   'co2 analysis emissions': [
     'CO2',
     'Emission',
-    'Bilanz',
     'Treibhausgas',
     'Fußabdruck',
     'Klima',
@@ -402,22 +403,21 @@ export const GERMAN: Vocabulary = {
     'Energieeffizienz',
   ],
   'emission factor renewable': ['Faktor', 'Öko', 'Grünstrom', 'erneuerbar', 'Photovoltaik', 'PV', 'Solar'],
-  tenant: ['Mieter', 'Pächter', 'Mietpartei', 'Nutzer'],
+  tenant: ['Mieter', 'Pächter', 'Mietpartei'],
+  'tenant user': ['Nutzer'],
   gaps: ['Lücke', 'fehlend', 'fehlt'],
   'audit events': ['Protokoll', 'Änderung', 'geändert', 'Verlauf', 'Historie'],
   events: ['Ereignis', 'passiert', 'Aktivität'],
   'user audit events logins': ['Anmeldung', 'Login', 'Benutzer', 'angemeldet'],
-  'data batch': ['Datenpaket', 'Charge', 'Stapel', 'Quelle', 'Datenlieferung'],
+  'data batch': ['Datenpaket', 'Stapel', 'Quelle', 'Datenlieferung'],
   'external id': ['externe ID', 'Fremdschlüssel', 'Referenz'],
 
   // doing: the verbs of tool names
   'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen'],
-  'create add': ['anlegen', 'neu', 'hinzufügen', 'erstellen', 'aufnehmen', 'speichern', 'einrichten'],
+  'create add': ['anlegen', 'hinzufügen', 'erstellen', 'aufnehmen', 'speichern', 'einrichten'],
   'create register record': ['erfassen', 'Erfassung'],
   update: [
     'ändern',
-    'bestehend',
-    'vorhanden',
     'bearbeiten',
     'korrigieren',
     'anpassen',
@@ -435,12 +435,12 @@ export const GERMAN: Vocabulary = {
   'delete unassign': ['löschen', 'entfernen', 'stornieren', 'Storno'],
   upload: ['hochladen', 'anhängen', 'beifügen', 'einscannen', 'ablegen', 'hinterlegen', 'anfügen'],
   download: ['herunterladen', 'runterladen', 'exportieren', 'Download', 'Export'],
-  'register payment': ['bezahlen', 'zahlen', 'überweisen', 'begleichen', 'anweisen'],
+  'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen'],
   'register create': ['buchen', 'verbuchen'],
   'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
-  'assign link': ['zuordnen', 'zuweisen', 'verknüpfen', 'vergeben', 'taggen', 'markieren', 'verschlagworten', 'Zuordnung'],
+  'assign link': ['zuordnen', 'zuweisen', 'verknüpfen', 'taggen', 'markieren', 'verschlagworten', 'Zuordnung'],
   submit: ['einreichen', 'einsenden', 'einspielen'],
-  'bulk import': ['importieren', 'Import', 'mehrere', 'viele', 'auf einmal', 'gesammelt', 'Sammel', 'Masse', 'Rutsch'],
+  'bulk import': ['importieren', 'Import', 'auf einmal', 'gesammelt', 'Sammel', 'Masse', 'Rutsch'],
   list: [
     'anzeigen',
     'zeigen',
@@ -454,17 +454,16 @@ export const GERMAN: Vocabulary = {
     'Aufstellung',
     'Überblick über alle',
   ],
-  get: ['Details', 'einzeln', 'Einzelheiten', 'abrufen', 'bestimmte', 'Detail'],
+  get: ['einzeln', 'Einzelheiten', 'abrufen', 'bestimmte', 'Detail'],
   gross: ['brutto'],
   net: ['netto'],
   'contract awarded': ['Vergabe'],
   'cost financials': ['Kostenfeststellung', 'Kontrolle', '\u00dcberwachung'],
   planned: ['Planung', 'geplant', 'Plan'],
-  'budget uncommitted': ['Reserve', 'Puffer', 'Risikobudget'],
+  'budget contract unit financials': ['Reserve', 'Puffer', 'Risikobudget'],
   'parent contract': ['Rahmen', 'Rahmenvertrag'],
   single: ['einzel', 'Einzelvertrag'],
   address: ['Postleitzahl', 'PLZ', 'Ort', 'Stra\u00dfe', 'Gemarkung'],
-  'register contracting entity': ['Handelsregister', 'Rechtsform', 'Registergericht'],
   area: ['Fl\u00e4che', 'Wohnfl\u00e4che', 'Nutzfl\u00e4che'],
   cash: ['Mittel', 'Geld'],
   esg: ['Nachhaltigkeit', 'DGNB', 'Taxonomie', 'Zertifizierung'],
@@ -479,4 +478,11 @@ export const GERMAN: Vocabulary = {
  * Parts of compounds that carry no meaning of their own for the API: known, so that a compound
  * made with them still splits ("Adressbuch" is an address; "Bauprojekt" a project).
  */
-export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 'verbindung', 'nummer'];
+export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 'verbindung', 'nummer', 'investition'];
+
+/** German words that ask for an action in some requests only. */
+export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
+  inVerbPlace: { 'register payment': ['zahlen'], 'assign create': ['vergeben'] },
+  unlessReading: { 'create add': ['neu'] },
+  withAction: { update: ['bestehend', 'vorhanden'], 'bulk import': ['mehrere', 'mehrerer', 'viele'] },
+};

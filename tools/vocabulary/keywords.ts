@@ -1,9 +1,14 @@
 /**
  * Words a tool is found by that its description leaves out, indexed for search_tools but never
  * sent in tools/list. In the API's words, as the vocabulary maps requests to them; a CAPEX tool
- * shares the keywords of its FinCon twin.
+ * has those of its FinCon twin too.
  */
 export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
+  // What tools answer without saying so: invoices belong to a project through their contract.
+  list_invoices: 'project tag',
+  list_contracts: 'project',
+  list_change_orders: 'project',
+  get_project: 'tax rate',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
   get_project_payables: 'owes outstanding unpaid open due overdue total',
