@@ -132,6 +132,23 @@ function failure(error: unknown): string {
 
 const elapsedMs = (started: number) => Math.round(performance.now() - started);
 
+/** One exchange told to the client's log: its status and time, or why it failed. */
+async function logged<T extends { status: number }>(
+  log: ClientLog | undefined,
+  exchange: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    const response = await work();
+    log?.('debug', 'api', () => `${exchange} -> ${response.status} in ${elapsedMs(started)} ms`);
+    return response;
+  } catch (error) {
+    log?.('error', 'api', () => `${exchange} ${failure(error)}`);
+    throw error;
+  }
+}
+
 /**
  * undici, loaded with the first request: a start that only answers initialize and tools/list
  * never builds its HTTP machinery (a tenth of the memory of a start, measured on Node 24).
@@ -220,17 +237,9 @@ export class UpstreamClient {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       throw new UpstreamError(`refusing to follow a ${url.protocol} download link`, 'not-sent');
     }
-    return this.#untilHeaders('GET', url.href, signal, async (limited) => {
-      const started = performance.now();
-      try {
-        const response = await this.#request('GET', url.href, { accept: '*/*' }, undefined, limited);
-        log?.('debug', 'api', () => `${shown('GET', url.href, false)} -> ${response.status} in ${elapsedMs(started)} ms`);
-        return response;
-      } catch (error) {
-        log?.('error', 'api', () => `${shown('GET', url.href, false)} ${failure(error)}`);
-        throw error;
-      }
-    });
+    return this.#untilHeaders('GET', url.href, signal, (limited) =>
+      logged(log, shown('GET', url.href, false), () => this.#request('GET', url.href, { accept: '*/*' }, undefined, limited)),
+    );
   }
 
   /** A small JSON body of an opened response (a download's link or error), within the size limit. */
@@ -267,20 +276,11 @@ export class UpstreamClient {
   async #upload(upstream: UpstreamRequest, form: MultipartForm, headers: Record<string, string>, signal: AbortSignal) {
     const url = this.baseUrl(upstream.product) + upstream.path;
     const credentials = await this.#credentials(upstream.method, url);
-    const started = performance.now();
-    try {
-      const response = await sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal);
-      if (response.status === 401) this.#options.auth.refresh?.();
-      upstream.log?.(
-        'debug',
-        'api',
-        () => `${shown(upstream.method, url)} (upload) -> ${response.status} in ${elapsedMs(started)} ms`,
-      );
-      return response;
-    } catch (error) {
-      upstream.log?.('error', 'api', () => `${shown(upstream.method, url)} (upload) ${failure(error)}`);
-      throw error;
-    }
+    const response = await logged(upstream.log, `${shown(upstream.method, url)} (upload)`, () =>
+      sendMultipart(new URL(url), upstream.method, { ...headers, ...credentials }, form, signal),
+    );
+    if (response.status === 401) this.#options.auth.refresh?.();
+    return response;
   }
 
   async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
