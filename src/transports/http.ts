@@ -286,7 +286,7 @@ export async function serveOverHttp(
       caller = verdict;
       facts.sub = subjectOf(caller);
     }
-    const waitSeconds = limiter.take(caller ? `sub:${subjectOf(caller)}` : `ip:${request.socket.remoteAddress}`);
+    const waitSeconds = limiter.take(facts.sub ? `sub:${facts.sub}` : `ip:${request.socket.remoteAddress}`);
     if (waitSeconds > 0) {
       return sendJson(
         response,

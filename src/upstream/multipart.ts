@@ -109,9 +109,10 @@ export async function sendMultipart(
   const boundary = `----project-finance-mcp-${randomBytes(12).toString('hex')}`;
   const { head, tail } = frame(form, boundary);
   const { source } = form.file;
+  const bytes = 'bytes' in source ? source.bytes : undefined;
   const handle = 'path' in source ? await open(source.path, 'r') : undefined;
   try {
-    const size = handle ? (await handle.stat()).size : (source as { bytes: Uint8Array }).bytes.byteLength;
+    const size = handle ? (await handle.stat()).size : bytes!.byteLength;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {
       method,
@@ -133,7 +134,7 @@ export async function sendMultipart(
     try {
       await write(head);
       if (handle) await writeFile(write, handle, size);
-      else await write((source as { bytes: Uint8Array }).bytes);
+      else await write(bytes!);
       request.end(tail);
       complete = true;
     } catch (error) {
