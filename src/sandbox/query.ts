@@ -1,7 +1,8 @@
 import { ApiError, parameter } from './envelope.js';
 import { checkDate, checkDecimal, checkUuid, type Checked } from './fields.js';
 import { Dec } from './money.js';
-import type { Row, Store } from './store.js';
+import type { Store } from './store.js';
+import type { Row } from './table.js';
 
 /*
  * The query language of list endpoints: `filter[<attribute>.<operation>]`, money as

@@ -9,7 +9,8 @@ import {
   type FilterSpecs,
 } from './query.js';
 import type { Handler, Reply, SandboxRequest } from './router.js';
-import { Table, type Row, type Store } from './store.js';
+import type { Store } from './store.js';
+import { Table, type Row } from './table.js';
 
 /** What rendering needs: the data, and the absolute product base for links. */
 export interface RenderContext {

@@ -1,6 +1,6 @@
 /** The CAPEX toolsets. Data only, so flags can be checked without the catalog. */
 import { capex } from '../scope.js';
-import type { ToolsetInfo } from '../toolsets.js';
+import type { ToolsetInfo } from '../toolset-info.js';
 
 export const capexToolsets: Readonly<Record<string, ToolsetInfo>> = {
   [capex.toolset('assets')]: { description: 'CAPEX assets and their measures', daily: true },

@@ -1,5 +1,5 @@
 /** The ESG toolsets. Data only, so flags can be checked without the catalog. */
-import type { ToolsetInfo } from '../toolsets.js';
+import type { ToolsetInfo } from '../toolset-info.js';
 
 /**
  * Daily: finding buildings and meters, and recording readings and consumption, the

@@ -1,5 +1,5 @@
 /** The FinCon toolsets: names, what they hold, which are daily. Data only, so flags can be checked without the catalog. */
-import type { ToolsetInfo } from '../toolsets.js';
+import type { ToolsetInfo } from '../toolset-info.js';
 
 export const finconToolsets: Readonly<Record<string, ToolsetInfo>> = {
   projects: { description: 'Projects and their properties', daily: true },

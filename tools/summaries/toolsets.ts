@@ -1,5 +1,5 @@
 /** The toolset of the FinCon summaries. Data only. */
-import type { ToolsetInfo } from '../toolsets.js';
+import type { ToolsetInfo } from '../toolset-info.js';
 
 export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
   summaries: { description: "Answers in one call: a project's budget and payables, an invoice's payment status", daily: true },

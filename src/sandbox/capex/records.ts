@@ -1,7 +1,7 @@
 import type { MeasureStatus } from '../core/enums.js';
 import { createCoreTables, type CoreTables } from '../core/records.js';
 import type { Money } from '../money.js';
-import { Table, type Row } from '../store.js';
+import { Table, type Row } from '../table.js';
 
 /* CAPEX-only records, next to the contract side CAPEX shares with FinCon (core/records.ts). */
 

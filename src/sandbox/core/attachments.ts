@@ -1,5 +1,6 @@
 import type { StoredFile } from '../files/file-store.js';
-import type { Store, Table } from '../store.js';
+import type { Store } from '../store.js';
+import type { Table } from '../table.js';
 import { nowTimestamp } from './bodies.js';
 import type { DocumentRecord } from './records.js';
 

@@ -3,7 +3,8 @@ import { ApiError, pointer } from '../envelope.js';
 import { decimal, str, uuid } from '../fields.js';
 import { money, type Money } from '../money.js';
 import type { Resource } from '../resource.js';
-import type { Row, Store, Table } from '../store.js';
+import type { Store } from '../store.js';
+import type { Row, Table } from '../table.js';
 
 /* Pieces of request bodies several FinCon/CAPEX operations share. */
 

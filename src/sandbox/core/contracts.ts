@@ -2,7 +2,7 @@ import { renderMoney } from '../money.js';
 import { COMPARISONS_OR_NULL, filterOn, type FilterSpecs } from '../query.js';
 import { getOne, listOf, related, type Resource } from '../resource.js';
 import type { RouteSpec } from '../router.js';
-import type { Row } from '../store.js';
+import type { Row } from '../table.js';
 import { contractingEntityResource } from './contracting-entities.js';
 import { contractorResource } from './contractors.js';
 import { customFieldFilters, customFieldList } from './custom-fields.js';

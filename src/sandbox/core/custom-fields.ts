@@ -8,7 +8,7 @@ import {
 } from '../query.js';
 import { computedResource, getOne, listOf, type Resource } from '../resource.js';
 import type { RouteSpec } from '../router.js';
-import type { Row } from '../store.js';
+import type { Row } from '../table.js';
 import { CUSTOM_FIELD_OBJECT_TYPES, CUSTOM_FIELD_TYPES, CUSTOM_FIELD_UNITS, type CustomFieldObjectType } from './enums.js';
 import { perProduct, type Product } from './product.js';
 import type { CoreTables, CustomFieldDefinitionRecord, CustomFieldValue } from './records.js';

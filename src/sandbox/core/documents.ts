@@ -5,7 +5,7 @@ import { readUpload } from '../files/uploads.js';
 import { filterOn } from '../query.js';
 import { findOr404, listOf, single, type Resource } from '../resource.js';
 import type { Reply, RouteSpec, SandboxRequest } from '../router.js';
-import type { Row, Table } from '../store.js';
+import type { Row, Table } from '../table.js';
 import { attachDocument } from './attachments.js';
 import { changeOrderResource } from './change-orders.js';
 import { contractResource } from './contracts.js';

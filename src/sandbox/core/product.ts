@@ -1,5 +1,6 @@
 import type { Resource } from '../resource.js';
-import type { Row, Store } from '../store.js';
+import type { Store } from '../store.js';
+import type { Row } from '../table.js';
 import type { CoreTables } from './records.js';
 
 /**

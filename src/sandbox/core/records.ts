@@ -1,6 +1,6 @@
 import type { StoredFile } from '../files/file-store.js';
 import type { Dec, Money } from '../money.js';
-import { Table, type Row } from '../store.js';
+import { Table, type Row } from '../table.js';
 import type {
   BasisOfClaim,
   CalculationReference,

@@ -1,7 +1,7 @@
 import type { FileStore } from '../files/file-store.js';
 import { Dec, formatAmount, money, type Money } from '../money.js';
 import type { Random } from '../random.js';
-import type { NewRow } from '../store.js';
+import type { NewRow } from '../table.js';
 import { paymentPeriods } from './contract-terms.js';
 import { CALCULATION_REFERENCES, type ChangeOrderState, type ContractStatus, type ContractType } from './enums.js';
 import type {

@@ -1,7 +1,7 @@
 import type { FileStore } from '../files/file-store.js';
 import { renderPdf } from '../files/pdf.js';
 import type { Random } from '../random.js';
-import type { Table } from '../store.js';
+import type { Table } from '../table.js';
 import type { DocumentRecord } from './records.js';
 
 /** What a seeded document says: its title and text lines. */

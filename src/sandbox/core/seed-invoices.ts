@@ -1,7 +1,7 @@
 import type { FileStore } from '../files/file-store.js';
 import { Dec, grossOf, money, type Money } from '../money.js';
 import type { Random } from '../random.js';
-import type { NewRow } from '../store.js';
+import type { NewRow } from '../table.js';
 import { coversheetFor } from './coversheet.js';
 import { INVOICE_PROCESS_STATES, type InvoiceProcessState, type InvoiceType } from './enums.js';
 import { paidAmount } from './ledger.js';

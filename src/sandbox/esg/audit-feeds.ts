@@ -1,5 +1,5 @@
 import type { RouteSpec, SandboxRequest } from '../router.js';
-import type { Row } from '../store.js';
+import type { Row } from '../table.js';
 import { esgList, type EsgResource } from './documents.js';
 import type { AuditLogRecord, UserAuditLogRecord } from './records.js';
 import { timeWindow } from './time-window.js';

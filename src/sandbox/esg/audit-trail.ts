@@ -1,4 +1,4 @@
-import type { Row, Table } from '../store.js';
+import type { Row, Table } from '../table.js';
 import type { AuditOperation, RecordOrigin } from './enums.js';
 import {
   metadataOf,

@@ -1,5 +1,6 @@
 import { Dec } from '../money.js';
-import type { NewRow, Store } from '../store.js';
+import type { Store } from '../store.js';
+import type { NewRow } from '../table.js';
 import { overlapDays, yearBounds } from './dates.js';
 import type { AnnualConsumptionRecord, ConsumptionIntervalRecord, MeterSpecification, UtilityMeterRecord } from './records.js';
 import { LOCATION_BASED_FACTORS } from './seed-catalog.js';

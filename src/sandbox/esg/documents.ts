@@ -1,6 +1,6 @@
 import { contextOf, type RenderContext, type Resource } from '../resource.js';
 import type { Reply, SandboxRequest } from '../router.js';
-import type { Row } from '../store.js';
+import type { Row } from '../table.js';
 
 /*
  * ESG responses: the same data/errors/included/links envelope as FinCon, but lists are never

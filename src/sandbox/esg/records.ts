@@ -1,5 +1,5 @@
 import type { StoredFile } from '../files/file-store.js';
-import { Table, type Row } from '../store.js';
+import { Table, type Row } from '../table.js';
 import type {
   AuditOperation,
   BuildingCertificateSchema,

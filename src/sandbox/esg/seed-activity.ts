@@ -16,7 +16,7 @@
 import type { FileStore } from '../files/file-store.js';
 import { renderPdf } from '../files/pdf.js';
 import type { Random } from '../random.js';
-import type { NewRow, Row } from '../store.js';
+import type { NewRow, Row } from '../table.js';
 import { AUDITED, recordAudit, type AppUser, type AuditedTable } from './audit-trail.js';
 import { addDays } from '../core/seed-kit.js';
 import { dayNumber } from './dates.js';

@@ -1,5 +1,6 @@
 import { formatInstant } from '../fields.js';
-import type { NewRow, Row, Store } from '../store.js';
+import type { Store } from '../store.js';
+import type { NewRow, Row } from '../table.js';
 import { recordAudit, type AuditedTable, type Snapshot } from './audit-trail.js';
 import type { AuditOperation } from './enums.js';
 

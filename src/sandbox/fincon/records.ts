@@ -1,6 +1,6 @@
 import { createCoreTables, type CoreTables, type CustomFieldValue } from '../core/records.js';
 import type { Dec, Money } from '../money.js';
-import { Table, type Row } from '../store.js';
+import { Table, type Row } from '../table.js';
 import type {
   BudgetShiftType,
   ContactSalutation,

@@ -51,7 +51,7 @@ import type { ContractRecord, CustomFieldDefinitionRecord } from '../core/record
 import type { FileStore } from '../files/file-store.js';
 import { Dec } from '../money.js';
 import type { Random } from '../random.js';
-import type { NewRow } from '../store.js';
+import type { NewRow } from '../table.js';
 import { TEMPLATES, type CostElementNode } from './cost-element-catalog.js';
 import { seedContacts } from './seed-contacts.js';
 import { seedRevenue } from './seed-revenue.js';

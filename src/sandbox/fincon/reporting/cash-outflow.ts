@@ -6,7 +6,8 @@ import { Dec, money, renderMoney, subtractMoney, sumMoney, zeroMoney, type Money
 import { derivedUuid } from '../../random.js';
 import { computedResource, listOf, REPORTING_PAGE_SIZE } from '../../resource.js';
 import type { RouteSpec, SandboxRequest } from '../../router.js';
-import type { Row, Store } from '../../store.js';
+import type { Store } from '../../store.js';
+import type { Row } from '../../table.js';
 import type { ContractUnitRecord, CostElementRecord, ProjectRecord } from '../records.js';
 import { Ledger } from './figures.js';
 

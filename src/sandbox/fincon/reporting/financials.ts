@@ -3,7 +3,8 @@ import { filterOn, type FilterSpec, type FilterSpecs } from '../../query.js';
 import { derivedUuid } from '../../random.js';
 import { computedResource, listOf, REPORTING_PAGE_SIZE } from '../../resource.js';
 import type { RouteSpec } from '../../router.js';
-import type { Row, Store } from '../../store.js';
+import type { Store } from '../../store.js';
+import type { Row } from '../../table.js';
 import type { ContractUnitRecord, FinconTables, ProjectRecord } from '../records.js';
 import { BUDGET_FIGURES, CONTRACT_FIGURES, Ledger, sumFigures, type Figures } from './figures.js';
 
