@@ -117,6 +117,22 @@ export const FLAGS = [
     description: "How long a preview's confirmation stays valid.",
   },
   {
+    name: 'state-store',
+    kind: 'string',
+    value: 'memory|redis://HOST:PORT[/DB]',
+    default: 'memory',
+    description:
+      'Where used confirmations and their outcomes, write leases, writes of unknown fate and rate-limit buckets are kept: "memory" for one process, or a Redis URL (rediss:// for TLS, redis://:PASSWORD@HOST:PORT/DB) that every instance behind a load balancer shares. When it cannot be reached, writes that move money are refused; reading goes on.',
+  },
+  {
+    name: 'money-read-budget-s',
+    kind: 'string',
+    value: 'SECONDS',
+    default: '30',
+    description:
+      'How long each read a write that moves money depends on (its preview, the state check before sending, the read-back after a lost answer) keeps asking again after 429, 503 and timeouts, waiting as Retry-After says; beyond --timeout-ms per exchange.',
+  },
+  {
     name: 'audit-log',
     kind: 'string',
     value: 'PATH',
@@ -263,6 +279,20 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://api.example.com/fincon/v1' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** "memory", or a redis:// or rediss:// URL (password and database in it). */
+const stateStoreSchema = z.string().transform((value, context) => {
+  if (value === 'memory') return { kind: 'memory' as const };
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname && /^\/?\d*$/.test(url.pathname)) {
+    return { kind: 'redis' as const, url: value };
+  }
+  context.addIssue({
+    code: 'custom',
+    message: 'must be "memory" or a Redis URL, e.g. redis://127.0.0.1:6379/0 or rediss://:PASSWORD@cache.example.com:6380',
+  });
+  return z.NEVER;
+});
+
 const namesFrom = (allowed: readonly string[], what: string) =>
   z.string().transform((value, context) => {
     const names = list(value);
@@ -305,6 +335,8 @@ const flagSchema = z.object({
   'file-roots': z.string().optional(),
   'confirm-writes': z.enum(['auto', 'token', 'off'], { error: 'must be auto, token or off' }),
   'confirmation-ttl': wholeNumber(1, 86_400, '600'),
+  'state-store': stateStoreSchema,
+  'money-read-budget-s': wholeNumber(0, 3_600, '30'),
   'audit-log': z.string().min(1, { error: 'must be a file path or "stderr"' }).optional(),
   auth: z.enum(['none', 'oauth'], { error: 'must be none or oauth' }),
   'oauth-issuer': oauthUrl.optional(),
@@ -489,6 +521,9 @@ function configFrom(flags: Flags, secrets: Secrets) {
     oauthClient: client,
     confirmWrites: flags['confirm-writes'],
     confirmationTtlMs: flags['confirmation-ttl'] * 1000,
+    /** Used confirmations, leases, writes of unknown fate and rate-limit buckets: this process's, or Redis's. */
+    stateStore: flags['state-store'],
+    moneyReadBudgetMs: flags['money-read-budget-s'] * 1000,
     /** Seals confirmations; instances that share it accept each other's. Made at start when absent. */
     confirmationKey: secrets.confirmationKey,
   };

@@ -4,7 +4,7 @@
  */
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ToolAnswer } from './dispatch/execute.js';
+import type { ToolAnswer } from './writes/call.js';
 import type { Product } from './dispatch/operation.js';
 import type { ToolCard } from './catalog/cards.js';
 import { toolOf } from './catalog/load.js';

@@ -5,7 +5,6 @@
 import { auditSink } from './audit.js';
 import { callerOf, type Caller } from './auth/caller.js';
 import { sandboxScale, type Config, type UpstreamAuthConfig } from './config.js';
-import { ConfirmationSeal } from './dispatch/confirmation.js';
 import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
 import { UsageError } from './flags.js';
 import { DISCOVERY_TOOLS } from './discovery.js';
@@ -17,6 +16,10 @@ import { openLog } from './logs.js';
 import { serveOverStdio } from './transports/stdio.js';
 import { apiKeyAuth, CredentialsUnavailable, type AuthProvider } from './upstream/auth.js';
 import { UpstreamClient } from './upstream/client.js';
+import type { WriteSettings } from './writes/call.js';
+import { ConfirmationSeal } from './writes/seal.js';
+import { MemoryStore } from './state/memory.js';
+import type { StateStore } from './state/store.js';
 
 const log = (message: string) => console.error(message);
 
@@ -117,6 +120,27 @@ async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
 const isOAuth = (auth: UpstreamAuthConfig): auth is Extract<UpstreamAuthConfig, { issuer: string }> =>
   auth.kind === 'client-credentials' || auth.kind === 'token-exchange';
 
+/** The state store of --state-store: Redis is loaded and connected only when configured. */
+async function openStateStore(config: Config): Promise<StateStore> {
+  if (config.stateStore.kind === 'memory') return new MemoryStore();
+  const { connectRedisStore } = await import('./state/redis.js');
+  return connectRedisStore({ url: config.stateStore.url, log });
+}
+
+/**
+ * How writes that move money are confirmed. A duplicate waits for the call that holds its
+ * confirmation as long as that call may take: its lease wait, two patient reads and the write.
+ */
+function writeSettings(config: Config, store: StateStore): WriteSettings {
+  return {
+    seal: new ConfirmationSeal(config.confirmationKey, config.confirmationTtlMs),
+    mode: config.confirmWrites,
+    store,
+    readBudgetMs: config.moneyReadBudgetMs,
+    waitMs: 2 * config.moneyReadBudgetMs + 2 * config.timeoutMs,
+  };
+}
+
 /** The audit log's target opened, refused in one line when it cannot be written to. */
 async function openAuditLog(target: string) {
   try {
@@ -145,6 +169,7 @@ export async function serve(config: Config): Promise<void> {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
   });
+  const store = await openStateStore(config);
   const surface = toolSurface(await cards, config);
   if (config.confirmWrites === 'off') {
     log(
@@ -162,7 +187,7 @@ export async function serve(config: Config): Promise<void> {
     sandbox: Boolean(sandbox),
     readOnly: config.readOnly,
     audit,
-    confirmations: { seal: new ConfirmationSeal(config.confirmationKey, config.confirmationTtlMs), mode: config.confirmWrites },
+    writes: writeSettings(config, store),
   };
   const hidden = surface.reachable.length - surface.direct.length;
   log(
@@ -181,6 +206,11 @@ export async function serve(config: Config): Promise<void> {
     if (!config.confirmationKey && config.confirmWrites !== 'off') {
       log(
         'Confirmations are sealed with a key made at this start: set PFM_CONFIRMATION_KEY (the same in every instance) so they commit on any instance and survive a restart.',
+      );
+    }
+    if (config.stateStore.kind === 'memory' && config.confirmWrites !== 'off') {
+      log(
+        'Confirmations are used once within this process (--state-store memory): several instances behind a load balancer need --state-store redis://… shared by all.',
       );
     }
     const { serveOverHttp } = await import('./transports/http.js');
@@ -203,6 +233,7 @@ export async function serve(config: Config): Promise<void> {
       allowedHosts: config.allowedHosts,
       maxBodyBytes: config.maxBodyBytes,
       rateLimitPerMinute: config.rateLimitPerMinute,
+      store,
       maxConcurrent: config.maxConcurrent,
       headersTimeoutMs: config.headersTimeoutMs,
       requestTimeoutMs: config.requestTimeoutMs,
@@ -211,7 +242,11 @@ export async function serve(config: Config): Promise<void> {
       changesData,
       audit: setup.audit,
       log: httpLog,
-      readiness: async () => ({ upstream: await upstreamAnswers() }),
+      // Without the store only writes that move money are refused: reading goes on, so it degrades, not fails.
+      readiness: async () => ({
+        checks: { upstream: await upstreamAnswers(), state_store: await store.reachable() },
+        degraded: ['state_store'],
+      }),
     });
     log(`MCP endpoint: ${http.endpoint}`);
     if (config.oauth) log(`OAuth: /mcp accepts tokens of ${config.oauth.issuer} for ${config.oauth.publicUrl}.`);
@@ -219,5 +254,6 @@ export async function serve(config: Config): Promise<void> {
     await http.close();
   }
   await upstream.close();
+  await store.close();
   await sandbox?.close();
 }

@@ -6,14 +6,15 @@ import type { Caller } from './auth/caller.js';
 import { clientLog, sessionLogLevel } from './client-log.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
 import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
-import { consentChannel } from './consent.js';
-import type { DispatchContext, ToolAnswer } from './dispatch/execute.js';
+import { consentChannel } from './writes/consent.js';
+import type { ToolAnswer, WriteSettings } from './writes/call.js';
 import { FILTER_RULE, SHARED_ARGUMENTS_RULE } from './dispatch/input-schema.js';
 import { cardSchemas } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
 import type { FileAccess } from './dispatch/files.js';
 import { createReader, deferredReader } from './dispatch/reader.js';
-import { runTool, type Tool } from './dispatch/summary.js';
+import { runTool } from './dispatch/run-tool.js';
+import type { Tool } from './dispatch/summary.js';
 import type { ToolCard } from './catalog/cards.js';
 import { toolOf } from './catalog/load.js';
 import { registerBudgetResource } from './guides/budget-resource.js';
@@ -39,7 +40,7 @@ export interface ServerSetup {
   /** The audit trail: money writes always, tool calls of hosted callers. */
   audit?: AuditSink;
   /** How writes that move money are confirmed. */
-  confirmations?: DispatchContext['confirmations'];
+  writes: WriteSettings;
 }
 
 const PRODUCT_NAMES = {
@@ -65,7 +66,7 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
     FILTER_RULE,
     SHARED_ARGUMENTS_RULE,
     'Tools that change a record take only the fields to change, the others keep their value (update_paid_invoice alone replaces every detail); tools that create one answer with the new record.',
-    'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own, never reuse a confirmation, and after an error read the current state before anything else: the API does not deduplicate payments.',
+    'Tools that move money answer first with a PREVIEW and a confirmation, changing nothing: show the preview to the user and, only once they agree, call the same tool again with the same arguments plus that confirmation. Never confirm on your own. A confirmation is used once: sent again, it answers how its first use ended (replayed: true) and sends nothing, so after a timeout or an error send the same call again rather than asking for a new preview.',
   ];
   // Every summary the surface reaches; the instructions point the model to them first.
   const listed = new Set(direct.map((card) => card.name));
@@ -160,8 +161,8 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
     files: setup.files,
     answerBudget: setup.answerBudget,
-    confirmations: setup.confirmations,
-    caller: caller?.sub,
+    writes: setup.writes,
+    caller: caller?.id,
     audit: setup.audit,
   };
   const audit = caller && setup.audit;
@@ -182,10 +183,16 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
       const result = await call(card, args, request);
       // A question to the person is not an outcome yet; their answer comes with the next call.
       if (!isInputRequiredResult(result))
-        audit({ audit: 'tool_call', sub: caller.sub, tool: card.name, outcome: result.isError ? 'error' : 'ok' });
+        audit({
+          audit: 'tool_call',
+          iss: caller.iss,
+          sub: caller.sub,
+          tool: card.name,
+          outcome: result.isError ? 'error' : 'ok',
+        });
       return result;
     } catch (error) {
-      audit({ audit: 'tool_call', sub: caller.sub, tool: card.name, outcome: 'failed' });
+      audit({ audit: 'tool_call', iss: caller.iss, sub: caller.sub, tool: card.name, outcome: 'failed' });
       throw error;
     }
   };

@@ -87,6 +87,8 @@ const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp allowed-hosts': null,
   'project-finance-mcp confirm-writes': 'maybe',
   'project-finance-mcp confirmation-ttl': '0',
+  'project-finance-mcp state-store': 'postgres://db.example.com/finance',
+  'project-finance-mcp money-read-budget-s': 'forever',
   'project-finance-mcp audit-log': null,
   'project-finance-mcp auth': 'basic',
   'project-finance-mcp oauth-issuer': 'http://id.example.com',

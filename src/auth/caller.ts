@@ -2,7 +2,14 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /** Who is calling, as the rest of the server needs to know it (hosted mode). */
 export interface Caller {
-  /** The token's subject (its client for tokens without one). */
+  /**
+   * What confirmations, rate limits and audit lines are bound to: the issuer and the subject
+   * together, so a token without `sub` never passes for a user whose subject equals its client id.
+   */
+  id: string;
+  /** The issuer of the token. */
+  iss: string;
+  /** The token's subject, or `client:<client_id>` for a token without one. */
   sub: string;
   scopes: ReadonlySet<string>;
   /** The caller's own access token: exchanged for an upstream token, never sent upstream. */
@@ -10,6 +17,8 @@ export interface Caller {
 }
 
 export function callerOf(authInfo: AuthInfo): Caller {
-  const sub = typeof authInfo.extra?.sub === 'string' ? authInfo.extra.sub : authInfo.clientId;
-  return { sub, scopes: new Set(authInfo.scopes), token: authInfo.token };
+  const iss = typeof authInfo.extra?.iss === 'string' ? authInfo.extra.iss : '';
+  const sub = typeof authInfo.extra?.sub === 'string' ? authInfo.extra.sub : `client:${authInfo.clientId}`;
+  // An issuer is a URL without spaces, so the first space is where the subject begins.
+  return { id: `${iss} ${sub}`, iss, sub, scopes: new Set(authInfo.scopes), token: authInfo.token };
 }

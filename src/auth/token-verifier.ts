@@ -40,17 +40,23 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
   const resource = new URL(audience);
   const verified = new VerifiedTokens();
 
-  function authInfoFrom(token: string, claims: Record<string, unknown>): AuthInfo {
+  /**
+   * A token's caller: its subject, or for a token of no user its client (see auth/caller.ts). A
+   * token whose subject is its own client id is a client's too: RFC 9068 has client-credentials
+   * tokens name their client in `sub`, which must not pass for a user of that name.
+   */
+  function authInfoFrom(token: string, claims: Record<string, unknown>, issuer: string): AuthInfo {
     const clientId = String(claims.client_id ?? claims.azp ?? '');
-    const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : clientId;
-    if (!sub || typeof claims.exp !== 'number') throw refuse();
+    const named = typeof claims.sub === 'string' && claims.sub ? claims.sub : undefined;
+    const sub = named !== undefined && named !== clientId ? named : undefined;
+    if ((!sub && !clientId) || typeof claims.exp !== 'number') throw refuse();
     return {
       token,
       clientId,
       scopes: scopesOf(claims),
       expiresAt: claims.exp,
       resource,
-      extra: { sub },
+      extra: { iss: issuer, ...(sub ? { sub } : {}) },
     };
   }
 
@@ -63,7 +69,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
     }
     if (!claims.active || !audiences(claims.aud).includes(audience)) throw refuse();
     if (claims.iss !== undefined && claims.iss !== issuer.metadata.issuer) throw refuse();
-    return authInfoFrom(token, claims);
+    return authInfoFrom(token, claims, issuer.metadata.issuer);
   }
 
   return {
@@ -83,7 +89,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
       }
       try {
         const claims = await verifyAccessToken(token, { keys: issuer.keys, issuer: issuer.metadata.issuer, audience });
-        const info = authInfoFrom(token, claims);
+        const info = authInfoFrom(token, claims, issuer.metadata.issuer);
         verified.remember(token, info);
         return info;
       } catch (error) {

@@ -3,45 +3,23 @@
  * -> a tool result with concise text and structured content. It knows no resource
  * by name; everything specific comes from the declaration.
  */
-import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
-import type { AuditSink } from '../audit.js';
-import type { ClientLog } from '../upstream/log.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FlatResource, JsonApiDocument } from '../shape/jsonapi.js';
-import { headerValue, UpstreamError, type UpstreamClient, type UpstreamResponse } from '../upstream/client.js';
+import { headerValue, UpstreamError, type UpstreamResponse } from '../upstream/client.js';
+import { askedWaitMs } from '../upstream/retry.js';
+import { StateUnreadable, type GuardedTool, type Sent, type ToolAnswer, type WriteSettings } from '../writes/call.js';
+import { runGuarded } from '../writes/run.js';
+import { confirmedArguments } from '../writes/seal.js';
+import type { DispatchContext } from './context.js';
 import { runDownload } from './downloads.js';
-import type { FileAccess } from './files.js';
-import { isResourceView, type AnswerSupplement, type Operation } from './operation.js';
+import { isResourceView, type AnswerSupplement, type MoneyGuard, type Operation } from './operation.js';
 import { documentProblem } from './documents.js';
 import { firstIssue, passedOutputCheck } from './output-check.js';
 import { ArgumentProblem, describeUpstreamFailure, errorResult, redirected, unreachable, unreadable } from './problems.js';
-import { confirmedArguments, type ConfirmationSeal } from './confirmation.js';
-import { runGuarded } from './guarded.js';
-import type { Tool } from './summary.js';
+import { isSummary } from './summary.js';
 import { createReader, ReadFailure } from './reader.js';
 import { prepareRequest, type PreparedRequest } from './request.js';
 import { shapeBatch, shapeEmpty, shapeList, shapeOne } from './results.js';
-
-export interface DispatchContext {
-  upstream: UpstreamClient;
-  files: FileAccess;
-  /** The tools answers may read through (see AnswerSupplement and Summary), by name. */
-  operations: ReadonlyMap<string, Tool>;
-  /** How writes that move money are confirmed; absent: they are not guarded. */
-  confirmations?: { seal: ConfirmationSeal; mode: 'auto' | 'token' | 'off' };
-  /** Who is calling (the token subject in hosted mode); confirmations are bound to it. */
-  caller?: string;
-  /** Asking the person through the client (elicitation), where the client can. */
-  consent?: ConsentChannel;
-  /** Where each step of a write that moves money is recorded. */
-  audit?: AuditSink;
-  /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
-  answerBudget: number;
-  signal?: AbortSignal;
-  /** Tells the client how a long call advances (each API page read), where it asked to hear. */
-  progress?: (message: string) => void;
-  /** Tells the client what the call does (API requests, retries, failures), where it asked to hear. */
-  log?: ClientLog;
-}
 
 type Args = Record<string, unknown>;
 
@@ -118,31 +96,8 @@ async function supplemented(
   }
 }
 
-/** The answer to a tool call: a result, or (2026-07-28) a request for input the client retries with. */
-export type ToolAnswer = CallToolResult | InputRequiredResult;
-
-/**
- * Asking the person for consent through the client. The request goes out as an input_required
- * result (the SDK turns it into elicitation/create for 2025-11-25 clients); the client calls again
- * with the person's answer and the state the request carried.
- */
-export interface ConsentChannel {
-  /** The person's answer carried by this call, when it is such a retry. */
-  answer?: { action: 'accept' | 'decline' | 'cancel'; confirmed: boolean; state?: string };
-  /** The result that asks: `message` shown to the person, `state` echoed back with the answer. */
-  ask(message: string, state: string): InputRequiredResult;
-}
-
-/** What a call came to; `ambiguous` when it was a write that may or may not have been applied. */
-export interface Outcome {
-  result: CallToolResult;
-  ambiguous: boolean;
-  /** The API's id for the request, where it gives one (x-request-id). */
-  requestId?: string;
-}
-
 /** One request for the operation, shaped; never repeated for a write. */
-export async function perform(operation: Operation, args: Args, context: DispatchContext): Promise<Outcome> {
+export async function perform(operation: Operation, args: Args, context: DispatchContext): Promise<Sent> {
   const write = operation.method !== 'GET';
   try {
     const prepared = await prepareRequest(operation, args, context.files);
@@ -166,7 +121,12 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
     const identified = requestId ? { requestId } : {};
     if (response.status >= 400) {
       const result = errorResult(describeUpstreamFailure(operation, response));
-      return { result, ambiguous: write && response.status >= 500, ...identified };
+      // 429: the API did nothing; a write may be sent again once it says.
+      const wait =
+        write && response.status === 429
+          ? { retryAfterMs: askedWaitMs(headerValue(response.headers, 'retry-after')) ?? 1_000 }
+          : {};
+      return { result, ambiguous: write && response.status >= 500, ...identified, ...wait };
     }
     if (response.status >= 300) {
       return { result: errorResult(redirected(operation, response)), ambiguous: write, ...identified };
@@ -194,13 +154,53 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
 }
 
 /**
+ * A guard as the write path sees it: its state read patiently (429, 503 and timeouts ridden out
+ * within the read budget), and apart from the client's cancellation: a write, once claimed, runs
+ * to its outcome even when the client gave up waiting for it.
+ */
+function guardedTool(guard: MoneyGuard, context: DispatchContext, writes: WriteSettings): GuardedTool {
+  const reader = createReader({ ...context, signal: undefined, patienceMs: writes.readBudgetMs });
+  return {
+    judge: guard,
+    async readState(args) {
+      try {
+        return await guard.read(args, reader);
+      } catch (error) {
+        if (error instanceof ReadFailure) throw new StateUnreadable(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * Runs one operation with arguments already validated against its input schema. A write that
- * moves money goes through its guard: preview, confirmation, commit (guarded.ts).
+ * moves money goes through its guard: preview, confirmation, commit (src/writes).
  */
 export async function runOperation(operation: Operation, args: Args, context: DispatchContext): Promise<ToolAnswer> {
   const { guard } = operation;
-  if (guard && context.confirmations && context.confirmations.mode !== 'off' && (guard.applies?.(args) ?? true)) {
-    return runGuarded(operation, guard, args, context, perform);
+  const { writes } = context;
+  if (!guard || !writes || writes.mode === 'off' || !(guard.applies?.(args) ?? true)) {
+    return (await perform(operation, confirmedArguments(args), context)).result;
   }
-  return (await perform(operation, confirmedArguments(args), context)).result;
+  const detached: DispatchContext = { ...context, signal: undefined, patienceMs: writes.readBudgetMs };
+  const call = {
+    ...guardedTool(guard, context, writes),
+    tool: operation.name,
+    args,
+    send: () => perform(operation, confirmedArguments(args), detached),
+    other(name: string) {
+      const tool = context.operations.get(name);
+      return tool && !isSummary(tool) && tool.guard ? guardedTool(tool.guard, context, writes) : undefined;
+    },
+  };
+  return runGuarded(call, writes, {
+    id: context.caller ?? LOCAL_CALLER,
+    consent: context.consent,
+    audit: context.audit,
+    log: context.log,
+  });
 }
+
+/** Who calls on stdio, where there is no token: the person at the client. */
+const LOCAL_CALLER = 'local';

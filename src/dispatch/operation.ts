@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { FlatResource } from '../shape/jsonapi.js';
+import type { WriteJudge } from '../writes/judge.js';
 
 export const PRODUCTS = ['fincon', 'capex', 'esg'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -143,53 +144,16 @@ export interface AnswerSupplement {
   }): Promise<{ heading: string; fields: Record<string, unknown> }>;
 }
 
-/** What a write that moves money would do, shown to the person before they agree. */
-export interface Preview {
-  /** One line each: what changes, and the resulting state. */
-  summary: string[];
-  /** The values that change, before and after, exact. */
-  changes: Record<string, unknown>;
-  /** The state afterwards, e.g. the invoice's state and what it still owes. */
-  resulting: Record<string, unknown>;
-  /** What the person should know first: exceeds the approved amount, equals a payment booked today. */
-  warnings: string[];
-}
-
-/** A money write judged against the current state. */
-export interface Inspection {
-  /** Everything the write depends on; a confirmation is valid only while this stays the same. */
-  fingerprint: unknown;
-  preview: Preview;
-}
-
-/** The call cannot succeed in the current state; said before anything is sent. */
-export class Refusal extends Error {
-  override name = 'Refusal';
-}
-
 /**
- * A write that moves money: previewed, confirmed by a person, then committed once. The
- * dispatcher runs the contract; the guard knows the resource: what state matters, what the
- * preview says, and how to recognise its own write after an answer was lost.
+ * A write that moves money: previewed, confirmed by a person, then committed once. The write
+ * path (src/writes) runs the contract with the judge; the guard adds how its state is read
+ * through the declared operations, and when a call moves money at all.
  */
-export interface MoneyGuard {
+export interface MoneyGuard extends WriteJudge {
   /** Whether this call moves money (e.g. a contract unit update only when it sets the budget). */
   applies?(args: Readonly<Record<string, unknown>>): boolean;
   /** Reads the state the write depends on (the invoice and its payments, say). */
   read(args: Readonly<Record<string, unknown>>, read: Reader): Promise<unknown>;
-  /** Judges the call against that state and previews it; throws Refusal when the state does not allow it. */
-  inspect(args: Readonly<Record<string, unknown>>, state: unknown): Inspection;
-  /**
-   * After an answer was lost: the resource this write made or changed, if it is there now
-   * (`before` was read just before sending), with a sentence for the model; else undefined.
-   */
-  findCommitted(
-    args: Readonly<Record<string, unknown>>,
-    before: unknown,
-    now: unknown,
-  ): { resource: Record<string, unknown>; text: string } | undefined;
-  /** What to read to see the state oneself, e.g. "list_invoice_payments for invoice <id>". */
-  howToCheck(args: Readonly<Record<string, unknown>>): string;
 }
 
 export interface OperationDeclaration {

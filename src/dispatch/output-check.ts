@@ -6,7 +6,7 @@
  */
 import { isInputRequiredResult, type CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ToolAnswer } from './execute.js';
+import type { ToolAnswer } from '../writes/call.js';
 import { errorResult } from './problems.js';
 
 const checked = new WeakSet<CallToolResult>();

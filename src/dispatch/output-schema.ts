@@ -53,6 +53,12 @@ function resourceSchema(declaration: OperationDeclaration, view: ResourceView): 
   return one;
 }
 
+const warningSchema = z.object({
+  code: z.string().meta({ description: 'e.g. possible_duplicate, exceeds_approved' }),
+  message: z.string(),
+  about: z.string().optional().meta({ description: 'the id it is about, e.g. the payment that looks the same' }),
+});
+
 /**
  * A write that moves money answers with a preview first, then with what it wrote; the fields of
  * either may be missing from the other, and `status` tells which it is.
@@ -62,17 +68,28 @@ function guardedSchema(written: z.ZodObject): z.ZodObject {
     status: z.enum(['preview', 'committed', 'not_committed', 'declined', 'cancelled']).optional().meta({
       description: 'preview: nothing changed yet; committed: written once; not_committed: nothing changed after a lost answer',
     }),
+    replayed: z.boolean().optional().meta({
+      description: 'true: the confirmation had been used already; this is its outcome then, and nothing was sent again',
+    }),
+    decided_at: z.string().meta({ format: 'date-time' }).optional(),
+    decided_by: z.string().optional().meta({ description: 'correlation_id of the call that reached the outcome' }),
     confirmation: z.string().optional().meta({ description: 'Send it back with the same arguments once the user agreed' }),
     expires_at: z.string().meta({ format: 'date-time' }).optional(),
     correlation_id: z.string().optional().meta({ description: 'Names this step in the audit trail' }),
+    warnings: z.array(warningSchema).optional(),
     preview: z
       .looseObject({
         summary: z.array(z.string()),
         changes: z.looseObject({}),
         resulting: z.looseObject({}),
-        warnings: z.array(z.string()),
+        warnings: z.array(warningSchema),
       })
       .optional(),
+    settled: z.array(z.looseObject({})).optional().meta({ description: 'earlier writes of unknown fate settled first' }),
+    unexplained: z
+      .array(z.object({ id: z.string(), text: z.string() }))
+      .optional()
+      .meta({ description: 'what appeared meanwhile that no confirmation of this server made' }),
   });
 }
 

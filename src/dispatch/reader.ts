@@ -3,10 +3,12 @@
  * (a payment's net and tax split, what an invoice still owes). Requests, auth and error texts
  * stay those of the operations; lists are read page by page to the end.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { JsonApiDocument, ResourceObject } from '../shape/jsonapi.js';
-import { UpstreamError } from '../upstream/client.js';
+import { headerValue, UpstreamError } from '../upstream/client.js';
+import { askedWaitMs, backoffMs, RETRYABLE_STATUSES } from '../upstream/retry.js';
+import type { DispatchContext } from './context.js';
 import { relativeLink } from './cursor.js';
-import type { DispatchContext } from './execute.js';
 import { isResourceView, type Operation, type Reader, type ResourceView } from './operation.js';
 import { documentProblem } from './documents.js';
 import { describeUpstreamFailure, redirected, unreachable, unreadable } from './problems.js';
@@ -21,6 +23,8 @@ export class ReadFailure extends Error {
     message: string,
     /** The HTTP status, when the API answered. */
     readonly status?: number,
+    /** Worth asking again (429, 502-504, a failed connection, a timeout), after this many ms when the API said. */
+    readonly retry?: { afterMs?: number },
   ) {
     super(message);
   }
@@ -35,8 +39,8 @@ export function createReader(context: DispatchContext): Reader {
     return { operation, view: operation.result };
   };
 
-  /** One API read; `page` counts the pages of a list. Each read is a step of the call's progress. */
-  async function fetchDocument(operation: Operation, path: string, page?: number): Promise<JsonApiDocument> {
+  /** One API exchange for a read; a failure says whether it is worth asking again. */
+  async function fetchOnce(operation: Operation, path: string, page?: number): Promise<JsonApiDocument> {
     let response;
     try {
       response = await context.upstream.send({
@@ -47,10 +51,18 @@ export function createReader(context: DispatchContext): Reader {
         log: context.log,
       });
     } catch (error) {
-      if (error instanceof UpstreamError) throw new ReadFailure(unreachable(operation, error));
+      if (error instanceof UpstreamError) {
+        throw new ReadFailure(unreachable(operation, error), undefined, error.kind === 'too-large' ? undefined : {});
+      }
       throw error;
     }
-    if (response.status >= 400) throw new ReadFailure(describeUpstreamFailure(operation, response), response.status);
+    if (response.status >= 400) {
+      // The read's patience decides whether a long Retry-After is waited for.
+      const retry = RETRYABLE_STATUSES.has(response.status)
+        ? { afterMs: askedWaitMs(headerValue(response.headers, 'retry-after')) }
+        : undefined;
+      throw new ReadFailure(describeUpstreamFailure(operation, response), response.status, retry);
+    }
     if (response.status >= 300) throw new ReadFailure(redirected(operation, response), response.status);
     const problem = documentProblem(operation, response);
     if (problem) throw new ReadFailure(unreadable(operation, response.status, problem));
@@ -58,6 +70,22 @@ export function createReader(context: DispatchContext): Reader {
     context.progress?.(step);
     context.log?.('info', 'reads', () => step);
     return response.body as JsonApiDocument;
+  }
+
+  /** One API read, asked again within the context's patience while the API is busy or unreachable. */
+  async function fetchDocument(operation: Operation, path: string, page?: number): Promise<JsonApiDocument> {
+    const until = Date.now() + (context.patienceMs ?? 0);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await fetchOnce(operation, path, page);
+      } catch (error) {
+        if (!(error instanceof ReadFailure) || !error.retry) throw error;
+        const wait = error.retry.afterMs ?? Math.max(100, backoffMs(attempt));
+        if (Date.now() + wait >= until) throw error;
+        context.log?.('warning', 'reads', () => `${operation.name}: ${error.message} Asking again in ${wait} ms.`);
+        await sleep(wait, undefined, { signal: context.signal });
+      }
+    }
   }
 
   const reader: Reader = {

@@ -3,13 +3,8 @@
  * unit, what is still to be paid) and do the arithmetic on the server, exactly. They read
  * through the declared operations, so requests, credentials and error texts stay the API tools'.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { runOperation, type DispatchContext, type ToolAnswer } from './execute.js';
 import { hints, type Operation, type Product, type Reader, type ToolHints } from './operation.js';
-import { checkedAnswer } from './output-check.js';
-import { errorResult } from './problems.js';
-import { createReader, ReadFailure } from './reader.js';
 import { strictObject } from './strict-object.js';
 
 type Args = Readonly<Record<string, unknown>>;
@@ -57,23 +52,4 @@ export function defineSummary({ args, check, output, ...declaration }: SummaryDe
     if (broken) context.addIssue({ code: 'custom', path: [broken.field], message: broken.fix });
   });
   return { ...declaration, hints: hints.read, inputSchema, outputSchema: output };
-}
-
-async function runSummary(summary: Summary, args: Args, context: DispatchContext): Promise<CallToolResult> {
-  try {
-    const { text, structured } = await summary.summarise(args, createReader(context));
-    return { content: [{ type: 'text', text }], structuredContent: structured };
-  } catch (error) {
-    if (error instanceof Unanswerable) return errorResult(error.message);
-    if (error instanceof ReadFailure) {
-      return errorResult(`${summary.name} could not read everything it needs, so it gives no figures.\n${error.message}`);
-    }
-    throw error;
-  }
-}
-
-/** Runs a tool with arguments already validated against its input schema. */
-export async function runTool(tool: Tool, args: Record<string, unknown>, context: DispatchContext): Promise<ToolAnswer> {
-  const answer = isSummary(tool) ? await runSummary(tool, args, context) : await runOperation(tool, args, context);
-  return checkedAnswer(tool, answer);
 }

@@ -6,7 +6,8 @@ import { createMcpHandler, type AuthInfo, type McpHttpHandler, type McpServer } 
 import type { AuditSink } from '../audit.js';
 import type { OperatorLog } from '../logs.js';
 import type { ResourceServer } from '../auth/resource-server.js';
-import { callerOf } from '../auth/caller.js';
+import type { StateStore } from '../state/store.js';
+import { callerOf, type Caller } from '../auth/caller.js';
 import { MODIFY_SCOPE } from '../auth/scopes.js';
 import { batchRefusal } from './batches.js';
 import { createConcurrencyGate } from './concurrency.js';
@@ -22,8 +23,10 @@ export interface HttpOptions {
   allowedHosts: readonly string[] | null;
   /** Largest request body /mcp reads; a larger one is answered 413. */
   maxBodyBytes: number;
-  /** Requests to /mcp per minute per caller (token subject, or address without auth). */
+  /** Requests to /mcp per minute per caller (issuer and subject, or address without auth). */
   rateLimitPerMinute: number;
+  /** Where the rate-limit buckets are kept: shared by every instance with Redis. */
+  store: StateStore;
   /** Requests to /mcp served at once; as many more wait a few seconds, the rest get 503. */
   maxConcurrent: number;
   /** Longest a client may take to send its request headers. */
@@ -36,8 +39,11 @@ export interface HttpOptions {
   offers(toolName: string): boolean;
   /** Whether a tool called by this name changes data (a call_tool call counts as the tool it names). */
   changesData(toolName: string): boolean;
-  /** /readyz: each check and whether it passes (e.g. the upstream API answers). */
-  readiness(): Promise<Record<string, boolean>>;
+  /**
+   * /readyz: each check and whether it passes (e.g. the upstream API answers). `degraded` checks
+   * do not make the instance unready: it still serves what does not need them.
+   */
+  readiness(): Promise<{ checks: Record<string, boolean>; degraded?: readonly string[] }>;
   /** Where writes refused for want of scope are recorded. */
   audit?: AuditSink;
   /** A line per request, the connection summary and errors. */
@@ -97,8 +103,6 @@ const HEAP_GROWING_PERCENT = 50;
 /** When a turned-away client should come back. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-const subjectOf = (caller: AuthInfo) => callerOf(caller).sub;
-
 /** The body as text, refused past `limit` bytes (announced or actually sent). */
 async function readBody(request: IncomingMessage, limit: number): Promise<string> {
   if (Number(request.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
@@ -120,7 +124,7 @@ function soleToolCall(message: unknown): string | undefined {
 
 /** What a request's line says beside method, path, status and time. */
 interface RequestFacts {
-  /** The caller's token subject. */
+  /** The caller's token subject (`client:<id>` for a token without one). */
   sub?: string;
   /** The JSON-RPC method, or "batch". */
   rpc?: string;
@@ -197,7 +201,7 @@ export async function serveOverHttp(
   }
   const checkOrigin = originValidation([...options.allowedOrigins]);
   const checkHost = options.allowedHosts ? hostHeaderValidation([...options.allowedHosts]) : () => true;
-  const limiter = createRateLimiter(options.rateLimitPerMinute);
+  const limiter = createRateLimiter(options.store, options.rateLimitPerMinute);
   const gate = createConcurrencyGate({
     limit: options.maxConcurrent,
     queueLength: options.maxConcurrent,
@@ -279,14 +283,16 @@ export async function serveOverHttp(
     const release = await gate.enter();
     if (!release) return turnAwayBusy(request, response, facts);
     response.once('close', release);
-    let caller: AuthInfo | undefined;
+    let authInfo: AuthInfo | undefined;
+    let caller: Caller | undefined;
     if (resourceServer) {
       const verdict = await resourceServer.authenticate(request.headers.authorization);
       if (verdict instanceof Response) return sendWeb(response, verdict);
-      caller = verdict;
-      facts.sub = subjectOf(caller);
+      authInfo = verdict;
+      caller = callerOf(verdict);
+      facts.sub = caller.sub;
     }
-    const waitSeconds = limiter.take(facts.sub ? `sub:${facts.sub}` : `ip:${request.socket.remoteAddress}`);
+    const waitSeconds = await limiter.take(caller ? `caller:${caller.id}` : `ip:${request.socket.remoteAddress}`);
     if (waitSeconds > 0) {
       return sendJson(
         response,
@@ -298,20 +304,23 @@ export async function serveOverHttp(
         { 'retry-after': String(waitSeconds) },
       );
     }
-    const writes = caller && !caller.scopes.includes(MODIFY_SCOPE) ? calledTools(message.parsed).filter(options.changesData) : [];
+    const writes = caller && !caller.scopes.has(MODIFY_SCOPE) ? calledTools(message.parsed).filter(options.changesData) : [];
     if (caller && writes.length > 0) {
-      for (const tool of writes) options.audit?.({ audit: 'tool_call', sub: subjectOf(caller), tool, outcome: 'refused' });
+      for (const tool of writes)
+        options.audit?.({ audit: 'tool_call', iss: caller.iss, sub: caller.sub, tool, outcome: 'refused' });
       return sendWeb(response, resourceServer!.insufficientScope());
     }
-    (request as IncomingMessage & { auth?: AuthInfo }).auth = caller;
+    (request as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
     await handlerFor(soleToolCall(message.parsed))(request, response, message.parsed);
   }
 
   async function serveReadiness(response: ServerResponse): Promise<void> {
-    const checks = await options.readiness();
+    const { checks, degraded = [] } = await options.readiness();
     if (resourceServer) checks.authorization_server = await resourceServer.ready();
-    const ready = Object.values(checks).every(Boolean);
-    sendJson(response, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
+    const failed = Object.keys(checks).filter((name) => !checks[name]);
+    const ready = failed.every((name) => degraded.includes(name));
+    const status = !ready ? 'not ready' : failed.length ? 'degraded' : 'ready';
+    sendJson(response, ready ? 200 : 503, { status, checks });
   }
 
   const server = createServer(

@@ -1,45 +1,29 @@
 /**
- * Calls per minute per caller, as a token bucket: a caller may burst up to the limit and gets
- * one call back every 60/limit seconds. Kept per process: each instance behind a load balancer
- * counts its own share.
+ * Calls per minute per caller, as a token bucket in the state store: a caller may burst up to
+ * the limit and gets one call back every 60/limit seconds. With Redis every instance counts
+ * against the same bucket. While the store cannot be reached, each instance counts on its own,
+ * so reading goes on.
  */
+import { MemoryStore } from '../state/memory.js';
+import { StoreUnavailable, type StateStore } from '../state/store.js';
+
 export interface RateLimiter {
   /** 0 when the call may go ahead, else the seconds until it may. */
-  take(caller: string): number;
+  take(caller: string): Promise<number>;
 }
 
-interface Bucket {
-  tokens: number;
-  updated: number;
-}
-
-export function createRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
-  const buckets = new Map<string, Bucket>();
-  const refillPerMs = perMinute / 60_000;
-  let lastSweep = now();
-
-  /** Full buckets hold nothing worth keeping; dropping them keeps memory bounded by active callers. */
-  function sweep(at: number): void {
-    if (at - lastSweep < 60_000) return;
-    lastSweep = at;
-    for (const [caller, bucket] of buckets) {
-      if (bucket.tokens + (at - bucket.updated) * refillPerMs >= perMinute) buckets.delete(caller);
-    }
-  }
-
+export function createRateLimiter(store: StateStore, perMinute: number): RateLimiter {
+  const ownCount = new MemoryStore();
   return {
-    take(caller) {
-      const at = now();
-      sweep(at);
-      const bucket = buckets.get(caller) ?? { tokens: perMinute, updated: at };
-      bucket.tokens = Math.min(perMinute, bucket.tokens + (at - bucket.updated) * refillPerMs);
-      bucket.updated = at;
-      buckets.set(caller, bucket);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
+    async take(caller) {
+      // Instances with another limit (during a rolling change of it) keep buckets of their own.
+      const key = `rate:${perMinute}:${caller}`;
+      try {
+        return await store.takeToken(key, perMinute);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailable)) throw error;
+        return ownCount.takeToken(key, perMinute);
       }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMs / 1000));
     },
   };
 }

@@ -86,12 +86,13 @@ class DeadlinePassed extends Error {
   override name = 'DeadlinePassed';
 }
 
-/** A signal that aborts after `ms` (or with the caller's), until `clear` is called. */
-function deadline(ms: number, caller: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
+/** A signal that aborts after `ms` (or with the caller's), until `clear` is called; `at` is when. */
+function deadline(ms: number, caller: AbortSignal | undefined): { signal: AbortSignal; at: number; clear(): void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DeadlinePassed(`no complete answer within ${ms} ms`)), ms);
   return {
     signal: caller ? AbortSignal.any([controller.signal, caller]) : controller.signal,
+    at: Date.now() + ms,
     clear: () => clearTimeout(timer),
   };
 }
@@ -206,7 +207,7 @@ export class UpstreamClient {
         const response =
           upstream.body instanceof MultipartForm
             ? await this.#upload(upstream, upstream.body, headers, limit.signal)
-            : await this.#apiRequest({ ...upstream, signal: limit.signal }, headers);
+            : await this.#apiRequest({ ...upstream, signal: limit.signal }, headers, limit.at);
         const raw = await readBoundedBody(
           response.body,
           headerValue(response.headers, 'content-encoding'),
@@ -226,8 +227,8 @@ export class UpstreamClient {
   open(upstream: UpstreamRequest): Promise<StreamedResponse> {
     const url = this.baseUrl(upstream.product) + upstream.path;
     const headers = { accept: '*/*', 'accept-encoding': 'identity' };
-    return this.#untilHeaders(upstream.method, url, upstream.signal, (signal) =>
-      this.#apiRequest({ ...upstream, signal }, headers),
+    return this.#untilHeaders(upstream.method, url, upstream.signal, (signal, until) =>
+      this.#apiRequest({ ...upstream, signal }, headers, until),
     );
   }
 
@@ -259,11 +260,11 @@ export class UpstreamClient {
     method: HttpMethod,
     url: string,
     caller: AbortSignal | undefined,
-    work: (signal: AbortSignal) => Promise<StreamedResponse>,
+    work: (signal: AbortSignal, until: number) => Promise<StreamedResponse>,
   ): Promise<StreamedResponse> {
     const limit = deadline(this.#options.timeoutMs, caller);
     try {
-      return await this.#guard(method, url, limit.signal, () => work(limit.signal));
+      return await this.#guard(method, url, limit.signal, () => work(limit.signal, limit.at));
     } finally {
       limit.clear();
     }
@@ -283,7 +284,8 @@ export class UpstreamClient {
     return response;
   }
 
-  async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>): Promise<StreamedResponse> {
+  /** One API exchange, a read asked again while it may be, up to `until` (ms since the epoch). */
+  async #apiRequest(upstream: UpstreamRequest, headers: Record<string, string>, until: number): Promise<StreamedResponse> {
     const url = this.baseUrl(upstream.product) + upstream.path;
     const { auth } = this.#options;
     const body = upstream.body === undefined ? undefined : JSON.stringify(upstream.body);
@@ -323,7 +325,8 @@ export class UpstreamClient {
       }
       const retryable = mayRetry && RETRYABLE_STATUSES.has(response.status);
       const wait = retryable ? (retryAfterMs(headerValue(response.headers, 'retry-after')) ?? backoffMs(attempt)) : Infinity;
-      if (wait === Infinity) {
+      // A wait past the deadline would only end in a timeout: the answer goes back as it is.
+      if (wait === Infinity || Date.now() + wait >= until) {
         if (response.status >= 500) log?.('error', 'api', () => `${exchange()} answered ${response.status}`);
         return response;
       }

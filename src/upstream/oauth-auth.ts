@@ -106,7 +106,7 @@ export function clientCredentialsAuth(options: UpstreamTokenOptions): AuthProvid
 
 export interface TokenExchange {
   /** The API credentials of one caller: its token exchanged for one meant for the API. */
-  forCaller(caller: { sub: string; token: string }): AuthProvider;
+  forCaller(caller: { id: string; token: string }): AuthProvider;
 }
 
 /** At most this many callers' tokens are kept; stale ones go first. */
@@ -114,7 +114,7 @@ const MAX_CALLERS = 10_000;
 
 /**
  * RFC 8693: each caller's validated access token is exchanged for a token whose audience is the
- * API. Cached per caller (subject) and scope; the caller's own token is never sent to the API,
+ * API. Cached per caller (issuer and subject) and scope; the caller's own token is never sent to the API,
  * and one caller's API token is never used for another.
  */
 export function tokenExchangeAuth(options: UpstreamTokenOptions): TokenExchange {
@@ -129,7 +129,7 @@ export function tokenExchangeAuth(options: UpstreamTokenOptions): TokenExchange 
 
   return {
     forCaller(caller) {
-      const key = `${caller.sub}\n${options.scope ?? ''}`;
+      const key = `${caller.id}\n${options.scope ?? ''}`;
       let entry = slots.get(key);
       if (!entry) {
         if (slots.size >= MAX_CALLERS) evict();

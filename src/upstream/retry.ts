@@ -16,14 +16,18 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.floor(random() * Math.min(CAP_MS, BASE_MS * 2 ** (attempt - 1)));
 }
 
+/** The wait a Retry-After header asks for (seconds or an HTTP date) in ms, however long; undefined when there is none. */
+export function askedWaitMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - now;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
 /**
- * The wait a Retry-After header asks for (seconds or an HTTP date), or undefined when there is
- * none; Infinity when it is longer than worth waiting for.
+ * The wait a Retry-After header asks for, or undefined when there is none; Infinity when it is
+ * longer than worth waiting for within one exchange.
  */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - now;
-  if (Number.isNaN(seconds)) return undefined;
-  const wait = Math.max(0, seconds);
-  return wait > RETRY_AFTER_CAP_MS ? Infinity : wait;
+  const wait = askedWaitMs(header, now);
+  return wait !== undefined && wait > RETRY_AFTER_CAP_MS ? Infinity : wait;
 }

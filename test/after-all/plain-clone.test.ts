@@ -8,12 +8,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { copyCheckout, freshEnv, REPO } from '../support/checkout.js';
+import { copyCheckout, freshEnv, IN_PLAIN_CLONE, REPO } from '../support/checkout.js';
 
 const run = promisify(execFile);
 
 /** Set in the copy's own run, which must not start a copy of its own. */
-const NESTED = 'PFM_TEST_IN_PLAIN_CLONE';
+const NESTED = IN_PLAIN_CLONE;
 
 /** The test command the README gives, e.g. `npm test`. */
 function readmeTestCommand(): string {

@@ -1,7 +1,7 @@
 /**
  * The benchmarks are plain JavaScript run by Node 20, which cannot load TypeScript; the test
- * helpers they share with the tests (the identity provider) are compiled here with esbuild, one
- * file each, into dist/bench/, and imported from there.
+ * helpers they share with the tests (the identity provider, redis-server) are compiled here with
+ * esbuild, one file each with the helpers it imports, into dist/bench/, and imported from there.
  */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,15 @@ const OUT = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
 export async function importTypeScript(path) {
   const source = fileURLToPath(new URL(path, import.meta.url));
   const outfile = `${OUT}${basename(source, '.ts')}.mjs`;
-  await build({ entryPoints: [source], outfile, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });
+  await build({
+    entryPoints: [source],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+  });
   return import(outfile);
 }

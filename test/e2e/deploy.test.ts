@@ -194,8 +194,8 @@ describe('deploy/compose.yaml', () => {
   const services = COMPOSE.services as Record<string, Record<string, any>>;
   const instances = ['mcp-1', 'mcp-2'];
 
-  it('builds the image from deploy/Dockerfile and runs the sandbox, two instances and nginx from it', () => {
-    expect(Object.keys(services).sort()).toEqual(['mcp-1', 'mcp-2', 'nginx', 'sandbox']);
+  it('builds the image from deploy/Dockerfile and runs the sandbox, two instances and nginx from it, beside Redis', () => {
+    expect(Object.keys(services).sort()).toEqual(['mcp-1', 'mcp-2', 'nginx', 'redis', 'sandbox']);
     const { build, image } = services.sandbox!;
     expect(existsSync(join(ROOT, 'deploy', build.context, build.dockerfile))).toBe(true);
     for (const name of instances) expect(services[name]!.image).toBe(image);
@@ -216,7 +216,11 @@ describe('deploy/compose.yaml', () => {
         expect(new URL(environment[`PFM_${product}_URL`]!).host).toBe(`sandbox:${sandboxFlag('--port')}`);
       expect(environment.PFM_CONFIRMATION_KEY_FILE).toBe('/run/secrets/confirmation-key');
       expect(services[name]!.secrets).toEqual(['confirmation-key']);
+      // One state store for both: the compose service of Redis, on its own port.
+      expect(new URL(environment.PFM_STATE_STORE!).host).toBe('redis:6379');
+      expect(services[name]!.depends_on).toContain('redis');
     }
+    expect(services.redis!.command[0]).toBe('redis-server');
   });
 
   it('balances over the instances with deploy/nginx.conf, on the port nginx publishes', () => {

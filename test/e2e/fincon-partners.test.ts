@@ -64,14 +64,49 @@ describe('contractors', () => {
       tax_waiver: expect.objectContaining({ security_number: 'S-2026-0815' }),
     });
 
-    const updated = dataOf<Item>(
-      await client.callTool('update_contractor', {
-        contractor_id: created.id,
-        iban: 'DE02120300000000202051',
-        city: 'Kirchberg',
-      }),
+    const moved = dataOf<Item>(await client.callTool('update_contractor', { contractor_id: created.id, city: 'Simmern' }));
+    expect(moved).toMatchObject({ id: created.id, city: 'Simmern' });
+  });
+
+  it('changes bank details only once the user confirms: a preview first, the old IBAN masked', async () => {
+    const [contractor] = await client.items('list_contractors', { filters: { 'name.exact': 'Hochbau Simmern GmbH' } });
+    const before = dataOf<Item>(
+      await client.callTool('update_contractor', { contractor_id: contractor!.id, iban: 'DE89370400440532013000' }),
     );
-    expect(updated).toMatchObject({ id: created.id, iban: 'DE02120300000000202051', city: 'Kirchberg', identifier: 'K-7781' });
+    // The first change is previewed too; commit it so there is an old IBAN to mask.
+    await client.callTool('update_contractor', {
+      contractor_id: contractor!.id,
+      iban: 'DE89370400440532013000',
+      confirmation: before.confirmation,
+    });
+    const args = { contractor_id: contractor!.id, iban: 'DE02120300000000202051', city: 'Kirchberg' };
+    const preview = await client.callTool('update_contractor', args);
+    const answer = dataOf<{
+      status: string;
+      confirmation: string;
+      preview: { summary: string[] };
+      warnings: Array<{ code: string }>;
+    }>(preview);
+    expect(answer.status).toBe('preview');
+    expect(answer.preview.summary[0]).toBe(
+      `Change the bank details of contractor "Hochbau Simmern GmbH" (id ${contractor!.id}): IBAN ******************3000 -> "DE02120300000000202051".`,
+    );
+    expect(answer.preview.summary).toContain('Also change city: "Simmern" -> "Kirchberg"');
+    expect(answer.warnings.map((warning) => warning.code)).toEqual(['bank_details_change']);
+    expect(textOf(preview)).not.toContain('DE89370400440532013000');
+    // Nothing changed yet.
+    expect(dataOf<Item>(await client.callTool('get_contractor', { contractor_id: contractor!.id }))).toMatchObject({
+      iban: 'DE89370400440532013000',
+      city: 'Simmern',
+    });
+    const updated = dataOf<Item>(await client.callTool('update_contractor', { ...args, confirmation: answer.confirmation }));
+    expect(updated).toMatchObject({
+      status: 'committed',
+      id: contractor!.id,
+      iban: 'DE02120300000000202051',
+      city: 'Kirchberg',
+      identifier: 'K-7781',
+    });
   });
 
   it('refuses a tax waiver security number without tax authority and tax number before sending', async () => {

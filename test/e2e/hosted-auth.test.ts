@@ -232,11 +232,20 @@ describe('a write with a read-only token', () => {
         level: 'info',
         time: expect.any(String),
         audit: 'tool_call',
+        iss: idp.issuer,
         sub: 'carol',
         tool: 'register_invoice_payment',
         outcome: 'refused',
       },
-      { level: 'info', time: expect.any(String), audit: 'tool_call', sub: 'carol', tool: 'list_projects', outcome: 'ok' },
+      {
+        level: 'info',
+        time: expect.any(String),
+        audit: 'tool_call',
+        iss: idp.issuer,
+        sub: 'carol',
+        tool: 'list_projects',
+        outcome: 'ok',
+      },
     ]);
     expect(lines.filter((line) => line.rpc === 'tools/call')).toEqual([
       expect.objectContaining({ method: 'POST', path: '/mcp', status: 403, tool: 'register_invoice_payment' }),
@@ -268,7 +277,10 @@ describe('limits and probes', () => {
   it('is ready when the issuer and the API answer, and says not ready (503, never 500) when the issuer does not', async () => {
     const ready = await request(new URL('/readyz', server.endpoint));
     expect(ready.statusCode).toBe(200);
-    expect(await ready.body.json()).toEqual({ status: 'ready', checks: { upstream: true, authorization_server: true } });
+    expect(await ready.body.json()).toEqual({
+      status: 'ready',
+      checks: { upstream: true, state_store: true, authorization_server: true },
+    });
 
     const orphan = await startHttpServer({ args: hosted('http://127.0.0.1:9') });
     try {
@@ -281,6 +293,50 @@ describe('limits and probes', () => {
       expect((await request(new URL('/healthz', orphan.endpoint))).statusCode).toBe(200);
     } finally {
       await orphan.stop();
+    }
+  });
+});
+
+describe('callers kept apart', () => {
+  it("a token without sub whose client id equals a user's subject is not that user: not for confirmations, the rate limit or the audit trail", async () => {
+    const limited = await startHttpServer({ args: hosted(idp.issuer, ['--rate-limit', '5']) });
+    try {
+      const grace = await userToken('grace');
+      const bot = await idp.lookalikeToken({ resource: PUBLIC_URL, scope: 'read modify' });
+      // The user's preview...
+      const user = await connectHttp('modern', limited.endpoint, grace);
+      const [invoice] = dataOf<Page>(
+        await user.callTool('list_invoices', { filters: { 'invoice_process_state.in': ['APPROVED'] } }),
+      ).items.filter((item) => !item.payment_amount_gross);
+      const args = {
+        invoice_id: invoice!.id,
+        payment_amount_gross: '12.00',
+        payment_date: '2026-11-20',
+        is_final_payment: false,
+      };
+      const preview = await user.callTool('register_invoice_payment', args);
+      const { confirmation } = preview.structuredContent as { confirmation: string };
+      await user.close();
+      // ...is not the machine client's to confirm, and its calls count against a budget of its own.
+      const machine = await connectHttp('modern', limited.endpoint, bot);
+      const refused = await machine.callTool('register_invoice_payment', { ...args, confirmation });
+      await machine.close();
+      expect(refused.isError, textOf(refused)).toBe(true);
+      expect(textOf(refused)).toMatch(/The confirmation was issued to another user\. Nothing was sent\./);
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await post(limited.endpoint, initialize, `Bearer ${bot}`)).status);
+      expect(statuses).toContain(429);
+      expect((await post(limited.endpoint, initialize, `Bearer ${grace}`)).status).toBe(200);
+      const audited = (await logLines(limited, (lines) => lines.filter((line) => line.audit === 'tool_call').length >= 3)).filter(
+        (line) => line.audit === 'tool_call' || line.audit === 'money_write',
+      );
+      const callers = new Set(audited.filter((line) => line.audit === 'money_write').map((line) => line.caller));
+      expect(callers).toEqual(new Set([`${idp.issuer} grace`, `${idp.issuer} client:grace`]));
+      expect(new Set(audited.filter((line) => line.audit === 'tool_call').map((line) => line.sub))).toEqual(
+        new Set(['grace', 'client:grace']),
+      );
+    } finally {
+      await limited.stop();
     }
   });
 });

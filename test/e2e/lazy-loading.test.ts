@@ -1,7 +1,7 @@
 /**
  * What a start loads: a stdio server with API keys loads neither the OAuth code (openid-client,
  * jose, oauth4webapi, our auth modules), nor the HTTP stack, nor the sandbox, nor the logger
- * (pino, for HTTP and audit logs), and undici only with its first API call.
+ * (pino, for HTTP and audit logs), nor the Redis client, and undici only with its first API call.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ const OAUTH =
 const API_KEYS = { PFM_API_KEY: 'k', PFM_API_TOKEN: 't', PFM_FINCON_URL: 'http://127.0.0.1:9/fincon/v1' };
 const UNDICI = /node_modules\/undici\//;
 const PINO = /node_modules\/pino\//;
+const REDIS = /node_modules\/@redis\/client\//;
 
 describe('what a start loads', () => {
   it('stdio with API keys: no OAuth code, no HTTP stack, no sandbox, no logger', async () => {
@@ -42,6 +43,7 @@ describe('what a start loads', () => {
     expect(loaded.filter((url) => OAUTH.test(url))).toEqual([]);
     expect(loaded.filter((url) => /\/dist\/src\/(transports\/http|sandbox\/)/.test(url))).toEqual([]);
     expect(loaded.filter((url) => PINO.test(url))).toEqual([]);
+    expect(loaded.filter((url) => REDIS.test(url))).toEqual([]);
     expect(loaded.some((url) => UNDICI.test(url))).toBe(true);
   });
 
@@ -51,9 +53,12 @@ describe('what a start loads', () => {
     expect(loaded.filter((url) => UNDICI.test(url))).toEqual([]);
   });
 
-  it('sees what is loaded: the sandbox when it runs, the logger when there is an audit log', async () => {
-    const loaded = await modulesLoaded({ args: ['--sandbox', '--audit-log', 'stderr'] });
+  it('sees what is loaded: the sandbox when it runs, the logger when there is an audit log, Redis when it is the store', async () => {
+    const loaded = await modulesLoaded({
+      args: ['--sandbox', '--audit-log', 'stderr', '--state-store', 'redis://127.0.0.1:9'],
+    });
     expect(loaded.some((url) => url.includes('/dist/src/sandbox/index.js'))).toBe(true);
     expect(loaded.some((url) => PINO.test(url))).toBe(true);
+    expect(loaded.some((url) => REDIS.test(url))).toBe(true);
   });
 });

@@ -174,7 +174,8 @@ describe('when reading back fails after the payment was booked', () => {
   beforeAll(async () => {
     sandbox = await startSandbox();
     proxy = await startFaultProxy(sandbox.origin);
-    behind = await connect('stdio', 'modern', againstApi(`${proxy.origin}/fincon/v1`));
+    // The reads after a payment give up after a second here, not the default 30.
+    behind = await connect('stdio', 'modern', againstApi(`${proxy.origin}/fincon/v1`, ['--money-read-budget-s', '1']));
   });
   afterAll(async () => {
     await behind?.close();

@@ -80,14 +80,19 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
     // The body is forwarded whole, so undici sets its length itself.
     const hopByHop = new Set(['host', 'connection', 'transfer-encoding', 'content-length']);
     const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !hopByHop.has(name)));
-    const answer = await request(targetOrigin + path, {
-      method: method as 'GET',
-      headers: headers as Record<string, string>,
-      body: method === 'GET' || method === 'HEAD' ? undefined : body,
-    });
-    outgoing.writeHead(answer.statusCode, answer.headers as Record<string, string>);
-    for await (const chunk of answer.body) outgoing.write(chunk);
-    outgoing.end();
+    try {
+      const answer = await request(targetOrigin + path, {
+        method: method as 'GET',
+        headers: headers as Record<string, string>,
+        body: method === 'GET' || method === 'HEAD' ? undefined : body,
+      });
+      outgoing.writeHead(answer.statusCode, answer.headers as Record<string, string>);
+      for await (const chunk of answer.body) outgoing.write(chunk);
+      outgoing.end();
+    } catch {
+      // The target cut the connection (a sandbox dropping the answer on purpose): so does the proxy.
+      incoming.socket.destroy();
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -19,6 +19,8 @@ export const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const USER_LOGIN = 'urn:pfm:test:user-login';
 const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 const USER_CLIENT = { client_id: 'mcp-client', client_secret: 'mcp-client-secret-1b2c' };
+/** A machine client (client credentials, tokens without `sub`) whose id is also a user's subject. */
+export const LOOKALIKE_CLIENT = { client_id: 'grace', client_secret: 'grace-bot-secret-4e1d' };
 
 export interface UserTokenOptions {
   /** The audience: the MCP server's public URL, or API_RESOURCE. */
@@ -34,6 +36,8 @@ export interface TestIdentityProvider {
   issuer: string;
   /** A user's access token, as an MCP client would obtain it after login. */
   userToken(sub: string, options: UserTokenOptions): Promise<string>;
+  /** A client-credentials token (no `sub`) of LOOKALIKE_CLIENT for `resource`. */
+  lookalikeToken(options: Pick<UserTokenOptions, 'resource' | 'scope'>): Promise<string>;
   /** Grants the provider completed, in order (grant_type and, for exchanges, the subject). */
   grants: Array<{ grantType: string; sub?: string }>;
   /** Lifetime in seconds of the API tokens it issues from now on. */
@@ -63,6 +67,7 @@ export async function startIdentityProvider(options: IdentityProviderOptions = {
     grants: [],
     apiTokenTtl: 300,
     userToken: async () => '',
+    lookalikeToken: async () => '',
     close: async () => undefined,
   };
 
@@ -96,6 +101,13 @@ export async function startIdentityProvider(options: IdentityProviderOptions = {
         client_id: SERVER_CLIENT.clientId,
         client_secret: SERVER_CLIENT.clientSecret,
         grant_types: ['client_credentials', TOKEN_EXCHANGE],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+      {
+        ...LOOKALIKE_CLIENT,
+        grant_types: ['client_credentials'],
         response_types: [],
         redirect_uris: [],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -184,28 +196,37 @@ export async function startIdentityProvider(options: IdentityProviderOptions = {
 
   // The test process trusts the test CA only for its own requests.
   const dispatcher = options.tls ? new Agent({ connect: { ca: options.tls.cert } }) : undefined;
-  idp.userToken = async (sub, wish) => {
-    const body = new URLSearchParams({
-      grant_type: USER_LOGIN,
-      sub,
-      resource: wish.resource,
-      scope: wish.scope,
-      ttl: String(wish.ttl ?? 300),
-      opaque: String(wish.opaque ?? false),
-    });
+  async function tokenFor(client: { client_id: string; client_secret: string }, body: URLSearchParams): Promise<string> {
     const response = await fetch(`${issuer}/token`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${USER_CLIENT.client_id}:${USER_CLIENT.client_secret}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
       },
       body,
       dispatcher,
     });
     const answer = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
-    if (!answer.access_token) throw new Error(`user login failed: ${answer.error} ${answer.error_description}`);
+    if (!answer.access_token) throw new Error(`token request failed: ${answer.error} ${answer.error_description}`);
     return answer.access_token;
-  };
+  }
+  idp.userToken = (sub, wish) =>
+    tokenFor(
+      USER_CLIENT,
+      new URLSearchParams({
+        grant_type: USER_LOGIN,
+        sub,
+        resource: wish.resource,
+        scope: wish.scope,
+        ttl: String(wish.ttl ?? 300),
+        opaque: String(wish.opaque ?? false),
+      }),
+    );
+  idp.lookalikeToken = (wish) =>
+    tokenFor(
+      LOOKALIKE_CLIENT,
+      new URLSearchParams({ grant_type: 'client_credentials', resource: wish.resource, scope: wish.scope }),
+    );
   idp.close = async () => {
     server.closeAllConnections?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -24,10 +24,14 @@ function installed(): boolean {
 export function ensureNginx(): string | undefined {
   if (installed()) return NGINX;
   try {
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], {
-      stdio: 'ignore',
-      timeout: 300_000,
-    });
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 nginx'],
+      {
+        stdio: 'ignore',
+        timeout: 300_000,
+      },
+    );
   } catch (error) {
     console.warn(`NOT TESTED: nginx is missing and could not be installed (${(error as Error).message}).`);
     return undefined;

@@ -10,11 +10,18 @@ export const listProjects = (id: number) => ({
   params: { name: 'list_projects', arguments: {} },
 });
 
-/** A stateless 2025-era POST to /mcp. */
-export function postMcp(endpoint: string, body: unknown, headers: Record<string, string> = {}, dispatcher?: Agent) {
+/** A stateless 2025-era POST to /mcp; `signal` gives up on it. */
+export function postMcp(
+  endpoint: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  dispatcher?: Agent,
+  signal?: AbortSignal,
+) {
   return request(endpoint, {
     method: 'POST',
     dispatcher,
+    signal,
     headers: {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',

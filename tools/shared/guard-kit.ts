@@ -1,6 +1,7 @@
 /** What the money guards share: exact comparison of money and readable before/after lines. */
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatMoney, isMoney, type Money } from '../../src/shape/money.js';
+import { quoted } from '../../src/writes/quote.js';
 
 type Args = Readonly<Record<string, unknown>>;
 
@@ -10,9 +11,10 @@ export function sameMoney(a: unknown, b: unknown): boolean {
   return new Decimal(a.net).equals(b.net) && new Decimal(a.tax).equals(b.tax);
 }
 
+/** A value in a before/after line: money formatted, API text quoted. */
 function shown(value: unknown, currency?: string): string {
   if (isMoney(value)) return formatMoney({ currency, ...value } as Money);
-  return value == null ? '(none)' : String(value);
+  return value == null ? '(none)' : quoted(value);
 }
 
 /**

@@ -3,9 +3,11 @@
  * through preview and confirmation. Adding depends on the invoices of the contract (a second
  * invoice with the same number is warned of); changing and deleting on the invoice itself.
  */
-import { Refusal, type MoneyGuard } from '../../src/dispatch/operation.js';
+import type { MoneyGuard } from '../../src/dispatch/operation.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatGross, formatMoney, grossOf, isGrossMoney, isMoney } from '../../src/shape/money.js';
+import { Refusal } from '../../src/writes/judge.js';
+import { escaped, quoted } from '../../src/writes/quote.js';
 import type { Scope } from '../scope.js';
 import { differences, holds } from './guard-kit.js';
 import { invoiceLabel } from './payment-answers.js';
@@ -52,15 +54,20 @@ function paidAs(invoice: FlatResource, args: Args): boolean {
 function onlyAddedPaidInvoices(scope: Scope, invoice: FlatResource): void {
   if (invoice.invoice_process_state !== 'PAID') {
     throw new Refusal(
-      `${invoiceLabel(invoice)} is ${String(invoice.invoice_process_state)}: only invoices added with ${scope.tool('add_paid_invoice')} (which are PAID) can be changed or deleted this way.`,
+      `${invoiceLabel(invoice)} is ${escaped(invoice.invoice_process_state)}: only invoices added with ${scope.tool('add_paid_invoice')} (which are PAID) can be changed or deleted this way.`,
     );
   }
 }
+
+/** Writes on one invoice go one at a time. */
+const invoiceResource = (scope: Scope) => (args: Args) => `${scope.product}:invoice:${String(args.invoice_id)}`;
 
 export function addPaidInvoiceGuard(scope: Scope): MoneyGuard {
   const read = async (args: Args, reader: Parameters<MoneyGuard['read']>[1]) =>
     reader.all(scope.tool('list_contract_invoices'), { contract_id: args.contract_id });
   return {
+    // Invoices added to one contract go one at a time: the second sees the first.
+    resource: (args) => `${scope.product}:contract:${String(args.contract_id)}`,
     read,
     inspect(args, raw) {
       const invoices = raw as FlatResource[];
@@ -69,35 +76,46 @@ export function addPaidInvoiceGuard(scope: Scope): MoneyGuard {
         fingerprint: invoices.map((invoice) => [invoice.id, invoice.external_identifier ?? null, invoice.invoice_process_state]),
         preview: {
           summary: [
-            `Add invoice ${String(args.external_identifier)} as already PAID to contract ${String(args.contract_id)}: paid ${money(args.paid_amount)} on ${String(args.payment_date)}, approved after cash discount ${money(args.discounted_approved_amount)}.`,
+            `Add invoice ${quoted(args.external_identifier)} as already PAID to contract ${String(args.contract_id)}: paid ${money(args.paid_amount)} on ${escaped(args.payment_date)}, approved after cash discount ${money(args.discounted_approved_amount)}.`,
             `Afterwards the contract has ${invoices.length + 1} invoices.`,
           ],
           changes: Object.fromEntries(
             [...SHOWN_AS_SENT, 'paid_amount'].filter((field) => args[field] !== undefined).map((field) => [field, args[field]]),
           ),
           resulting: { contract_id: args.contract_id, invoices: invoices.length + 1, invoice_process_state: 'PAID' },
-          warnings: twins.map(
-            (twin) =>
-              `An invoice numbered ${String(args.external_identifier)} is already on this contract (id ${twin.id}, ${String(twin.invoice_process_state)}): is this the same invoice again?`,
-          ),
+          warnings: twins.map((twin) => ({
+            code: 'possible_duplicate',
+            about: twin.id,
+            message: `An invoice numbered ${quoted(args.external_identifier)} is already on this contract (id ${twin.id}, ${escaped(twin.invoice_process_state)}): is this the same invoice again?`,
+          })),
         },
       };
     },
-    findCommitted(args, before, now) {
+    findCommitted(args, before, now, accounted) {
       const known = new Set((before as FlatResource[]).map((invoice) => invoice.id));
       const added = (now as FlatResource[]).find(
-        (invoice) => !known.has(invoice.id) && holds(invoice, args, ['external_identifier']) && paidAs(invoice, args),
+        (invoice) =>
+          !known.has(invoice.id) &&
+          !accounted.has(invoice.id) &&
+          holds(invoice, args, ['external_identifier']) &&
+          paidAs(invoice, args),
       );
       return (
-        added && { resource: added, text: `${invoiceLabel(added)} (id ${added.id}) was added as PAID, paid ${paidOf(added)}.` }
+        added && {
+          resource: added,
+          text: `${invoiceLabel(added)} (id ${added.id}) was added as PAID, paid ${paidOf(added)}.`,
+          made: { id: added.id },
+        }
       );
     },
+    madeBy: (answer) => (typeof answer.id === 'string' ? { id: answer.id } : undefined),
     howToCheck: (args) => `${scope.tool('list_contract_invoices')} for contract ${String(args.contract_id)}`,
   };
 }
 
 export function updatePaidInvoiceGuard(scope: Scope): MoneyGuard {
   return {
+    resource: invoiceResource(scope),
     read: (args, reader) => reader.one(scope.tool('get_invoice'), { invoice_id: args.invoice_id }),
     inspect(args, raw) {
       const invoice = raw as FlatResource;
@@ -134,6 +152,7 @@ export function updatePaidInvoiceGuard(scope: Scope): MoneyGuard {
 
 export function deletePaidInvoiceGuard(scope: Scope): MoneyGuard {
   return {
+    resource: invoiceResource(scope),
     read: (args, reader) => reader.find(scope.tool('get_invoice'), { invoice_id: args.invoice_id }),
     inspect(args, raw) {
       const invoice = raw as FlatResource | undefined;
@@ -145,7 +164,12 @@ export function deletePaidInvoiceGuard(scope: Scope): MoneyGuard {
           summary: [`Delete ${invoiceLabel(invoice)} (id ${invoice.id}, paid ${paidOf(invoice)}) for good.`],
           changes: { deleted: invoice.id },
           resulting: { invoice_id: invoice.id, exists: false },
-          warnings: ['This cannot be undone: the invoice and its payment record are gone afterwards.'],
+          warnings: [
+            {
+              code: 'cannot_be_undone',
+              message: 'This cannot be undone: the invoice and its payment record are gone afterwards.',
+            },
+          ],
         },
       };
     },

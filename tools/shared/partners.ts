@@ -6,6 +6,7 @@ import { keylessSchema, out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { COUNTRY_CODES, TAX_AUTHORITIES } from './enums.js';
 import { allOptional, declarer, matches, oneOf } from '../kit.js';
+import { bankDetailsGuard } from './bank-details-guard.js';
 
 export const contractorView: ResourceView = {
   type: 'CONTRACTOR',
@@ -171,7 +172,8 @@ export function partnerOperations(scope: Scope): Operation[] {
       ...byContractor,
       name: 'update_contractor',
       title: 'Update a contractor',
-      description: 'Changes master, bank or tax data of a contractor.',
+      description:
+        'Changes master, bank or tax data of a contractor; a new IBAN or BIC is previewed and needs the user to confirm.',
       method: 'PATCH',
       path: '/contractors/{id}/',
       hints: hints.overwrite,
@@ -180,6 +182,7 @@ export function partnerOperations(scope: Scope): Operation[] {
       onConflict: `If the tax waiver was refused: ${NEEDS_TAX_DATA}; set them (in the same call or first).`,
       body: { type: 'CONTRACTOR', attributes: contractorAttributes },
       result: contractorView,
+      guard: bankDetailsGuard(scope),
     }),
     declare({
       ...byContractor,

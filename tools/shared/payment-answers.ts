@@ -7,8 +7,7 @@ import type { AnswerSupplement } from '../../src/dispatch/operation.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatAmount, formatCurrency, grossOf, isGrossMoney, isMoney, type Money } from '../../src/shape/money.js';
 import { grossMoneySchema } from '../../src/shape/schemas.js';
-import { escapeUntrusted } from '../../src/shape/untrusted.js';
-import { shortened } from '../../src/shape/words.js';
+import { escaped, quoted } from '../../src/writes/quote.js';
 import type { Scope } from '../scope.js';
 
 /** Outstanding is the approved gross (after cash discount where there is one) minus everything paid. */
@@ -66,12 +65,11 @@ export function settlementOf(invoice: FlatResource, after?: { paid: Decimal; sta
 
 /**
  * "Invoice "2026-118"" for sentences of ours, which people read in confirmation dialogs too:
- * the number is quoted, kept to one line and shortened rather than enveloped.
+ * the number is quoted (quote.ts) rather than enveloped.
  */
 export function invoiceLabel(invoice: FlatResource): string {
   const number = invoice.external_identifier ?? invoice.internal_identifier;
-  if (!number) return `Invoice ${invoice.id}`;
-  return `Invoice "${shortened(escapeUntrusted(String(number)), 80)}"`;
+  return number ? `Invoice ${quoted(number)}` : `Invoice ${invoice.id}`;
 }
 
 export function describeSettlement(label: string, settlement: Settlement): string {
@@ -114,6 +112,28 @@ export function registeredPayment(
     .at(-1);
 }
 
+/**
+ * What a registered payment's answer says, whether the API's reply or a read-back found it: the
+ * payment with its id and split (when it is among those read), and where the invoice stands.
+ */
+export function registeredAnswer(
+  invoice: FlatResource,
+  payment: FlatResource | undefined,
+  args: Readonly<Record<string, unknown>>,
+  paymentsRead: number,
+  scope: Scope,
+): { heading: string; fields: Record<string, unknown> } {
+  const settlement = settlementOf(invoice);
+  const registered =
+    payment && isMoney(payment.paid_amount)
+      ? `Payment registered: ${describeAmount(payment.paid_amount)}, dated ${escaped(payment.payment_date)}, payment id ${payment.id}.`
+      : `Payment registered: ${formatAmount(String(args.payment_amount_gross), settlement.paid_gross.currency)} gross, dated ${escaped(args.payment_date)} (its net and tax split is not among the ${paymentsRead} payments read back; see ${scope.tool('list_invoice_payments')}).`;
+  return {
+    heading: `${registered}\n${describeSettlement(invoiceLabel(invoice), settlement)}\n`,
+    fields: { ...(payment ? { payment } : {}), settlement },
+  };
+}
+
 /** register_invoice_payment answers with the invoice; the payments list tells how the amount split. */
 export function registeredPaymentAnswer(scope: Scope, paymentSchema: z.ZodObject): AnswerSupplement {
   return {
@@ -121,16 +141,7 @@ export function registeredPaymentAnswer(scope: Scope, paymentSchema: z.ZodObject
     confirmed: 'The payment was registered (the API confirmed it)',
     async build({ args, answer: invoice, read }) {
       const payments = await read.all(scope.tool('list_invoice_payments'), { invoice_id: invoice.id });
-      const payment = registeredPayment(payments, args);
-      const settlement = settlementOf(invoice);
-      const registered =
-        payment && isMoney(payment.paid_amount)
-          ? `Payment registered: ${describeAmount(payment.paid_amount)}, dated ${String(payment.payment_date)}, payment id ${payment.id}.`
-          : `Payment registered: ${formatAmount(String(args.payment_amount_gross), settlement.paid_gross.currency)} gross, dated ${String(args.payment_date)} (its net and tax split is not among the ${payments.length} payments read back; see ${scope.tool('list_invoice_payments')}).`;
-      return {
-        heading: `${registered}\n${describeSettlement(invoiceLabel(invoice), settlement)}\n`,
-        fields: { ...(payment ? { payment } : {}), settlement },
-      };
+      return registeredAnswer(invoice, registeredPayment(payments, args), args, payments.length, scope);
     },
   };
 }
@@ -145,7 +156,7 @@ export function correctedPaymentAnswer(scope: Scope): AnswerSupplement {
       const settlement = settlementOf(invoice);
       const amount = isMoney(payment.paid_amount) ? describeAmount(payment.paid_amount) : 'an amount the API did not show';
       return {
-        heading: `Payment corrected: now ${amount}, dated ${String(payment.payment_date)}; the invoice state does not change.\n${describeSettlement(invoiceLabel(invoice), settlement)}\n`,
+        heading: `Payment corrected: now ${amount}, dated ${escaped(payment.payment_date)}; the invoice state does not change.\n${describeSettlement(invoiceLabel(invoice), settlement)}\n`,
         fields: { settlement },
       };
     },

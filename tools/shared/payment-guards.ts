@@ -1,17 +1,20 @@
 /**
  * Payments move money: registering and correcting one go through preview and confirmation.
  * The state they depend on is the invoice (state, approved amounts, paid total) and its
- * payments; any change to either voids a confirmation.
+ * payments; any change to either voids a confirmation. Writes on one invoice go one at a time.
  */
-import { Refusal, type MoneyGuard, type Reader } from '../../src/dispatch/operation.js';
+import type { MoneyGuard, Reader } from '../../src/dispatch/operation.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatCurrency, grossOf, isMoney } from '../../src/shape/money.js';
+import { Refusal, type Appeared, type Warning } from '../../src/writes/judge.js';
+import { escaped, quoted } from '../../src/writes/quote.js';
 import type { Scope } from '../scope.js';
 import {
   describeAmount,
   describeSettlement,
   invoiceLabel,
   paidSoFar,
+  registeredAnswer,
   registeredPayment,
   settlementOf,
   type Settlement,
@@ -48,26 +51,57 @@ function fingerprint({ invoice, payments }: InvoiceState): unknown {
 
 const grossOfPayment = (payment: FlatResource) => new Decimal(isMoney(payment.paid_amount) ? grossOf(payment.paid_amount) : 0);
 
-/** The warnings every payment preview checks: more paid than approved, and a payment that looks the same. */
-function warnings(state: InvoiceState, after: Settlement, amount: Decimal, date: unknown, except?: string): string[] {
-  const found: string[] = [];
+/** How far back a payment of the same amount makes a preview ask whether it is the same one again. */
+const RECENT_DAYS = 30;
+
+/** Dated, or booked, within the last RECENT_DAYS days. */
+function recent(payment: FlatResource): boolean {
+  const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString();
+  const dated = typeof payment.payment_date === 'string' && payment.payment_date >= since.slice(0, 10);
+  const booked = typeof payment.date_created === 'string' && payment.date_created >= since;
+  return dated || booked;
+}
+
+/** The warnings every payment preview checks: more paid than approved, and a recent payment of the same amount. */
+function warnings(state: InvoiceState, after: Settlement, amount: Decimal, except?: string): Warning[] {
+  const found: Warning[] = [];
   const outstanding = after.outstanding_gross && new Decimal(after.outstanding_gross.amount);
   if (outstanding?.isNegative()) {
-    found.push(
-      `Exceeds the approved amount by ${formatCurrency(outstanding.negated().toFixed(), after.outstanding_gross?.currency)}: afterwards more is paid than approved.`,
-    );
+    found.push({
+      code: 'exceeds_approved',
+      message: `Exceeds the approved amount by ${formatCurrency(outstanding.negated().toFixed(), after.outstanding_gross?.currency)}: afterwards more is paid than approved.`,
+    });
   }
-  if (!after.approved_gross) found.push('The invoice has no approved amount to compare the payment with.');
-  const twins = state.payments.filter(
-    (payment) => payment.id !== except && grossOfPayment(payment).equals(amount) && payment.payment_date === date,
-  );
-  for (const twin of twins) {
-    found.push(
-      `Equals payment ${twin.id}, booked for the same day (${String(date)}) with the same amount: is this the same payment again?`,
-    );
+  if (!after.approved_gross) {
+    found.push({ code: 'no_approved_amount', message: 'The invoice has no approved amount to compare the payment with.' });
+  }
+  const currency = after.paid_gross.currency;
+  for (const twin of state.payments.filter(
+    (payment) => payment.id !== except && grossOfPayment(payment).equals(amount) && recent(payment),
+  )) {
+    found.push({
+      code: 'possible_duplicate',
+      about: twin.id,
+      message: `Possible duplicate: the invoice already has a payment of the same amount, ${formatCurrency(amount.toFixed(), currency)} gross, dated ${escaped(twin.payment_date)} (payment ${twin.id}): is this the same payment again?`,
+    });
   }
   return found;
 }
+
+/** The payments booked since `before`, each in a line. */
+function newPayments(before: unknown, now: unknown): Appeared[] {
+  const known = new Set((before as InvoiceState).payments.map((payment) => payment.id));
+  return (now as InvoiceState).payments
+    .filter((payment) => !known.has(payment.id))
+    .map((payment) => ({
+      id: payment.id,
+      text: `payment ${payment.id} (${isMoney(payment.paid_amount) ? describeAmount(payment.paid_amount) : 'no amount'}, dated ${escaped(payment.payment_date)})`,
+    }));
+}
+
+/** Writes on one invoice go one at a time. */
+const invoiceResource = (scope: Scope) => (args: Readonly<Record<string, unknown>>) =>
+  `${scope.product}:invoice:${String(args.invoice_id)}`;
 
 /** The most the invoice is for: the largest of its claimed, audited and approved amounts, gross. */
 function invoiceCeiling(invoice: FlatResource): Decimal | undefined {
@@ -96,6 +130,7 @@ function paymentsPreviewHint(scope: Scope, args: Args): string {
 
 export function registerPaymentGuard(scope: Scope): MoneyGuard {
   return {
+    resource: invoiceResource(scope),
     read: readInvoice(scope),
     inspect(args, raw) {
       const state = raw as InvoiceState;
@@ -117,7 +152,7 @@ export function registerPaymentGuard(scope: Scope): MoneyGuard {
       const after = settlementOf(invoice, { paid: paidSoFar(invoice).plus(amount), state: resultingState });
       const currency = after.paid_gross.currency;
       refuseLargerThanInvoice(invoice, amount, currency);
-      const comment = args.payment_comment ? `, comment "${String(args.payment_comment)}"` : '';
+      const comment = args.payment_comment ? `, comment ${quoted(args.payment_comment)}` : '';
       return {
         fingerprint: fingerprint(state),
         preview: {
@@ -132,20 +167,31 @@ export function registerPaymentGuard(scope: Scope): MoneyGuard {
             is_final_payment: args.is_final_payment,
           },
           resulting: after,
-          warnings: warnings(state, after, amount, args.payment_date),
+          warnings: warnings(state, after, amount),
         },
       };
     },
-    findCommitted(args, before, now) {
+    findCommitted(args, before, now, accounted) {
       const known = new Set((before as InvoiceState).payments.map((payment) => payment.id));
-      const fresh = (now as InvoiceState).payments.filter((payment) => !known.has(payment.id));
+      const { invoice, payments } = now as InvoiceState;
+      const fresh = payments.filter((payment) => !known.has(payment.id) && !accounted.has(payment.id));
       const payment = registeredPayment(fresh, args);
       if (!payment || !isMoney(payment.paid_amount)) return undefined;
+      const { heading, fields } = registeredAnswer(invoice, payment, args, payments.length, scope);
       return {
-        resource: payment,
-        text: `Payment ${payment.id}: ${describeAmount(payment.paid_amount)}, dated ${String(payment.payment_date)}.`,
+        resource: { ...invoice, ...fields },
+        text: heading,
+        made: { id: payment.id, amount: new Decimal(grossOf(payment.paid_amount)).toFixed() },
       };
     },
+    appeared: newPayments,
+    madeBy(answer) {
+      const payment = answer.payment as FlatResource | undefined;
+      return payment && isMoney(payment.paid_amount)
+        ? { id: payment.id, amount: new Decimal(grossOf(payment.paid_amount)).toFixed() }
+        : undefined;
+    },
+    amount: (args) => new Decimal(String(args.payment_amount_gross)).toFixed(),
     howToCheck: (args) => paymentsPreviewHint(scope, args),
   };
 }
@@ -153,6 +199,7 @@ export function registerPaymentGuard(scope: Scope): MoneyGuard {
 export function correctPaymentGuard(scope: Scope): MoneyGuard {
   const find = (state: InvoiceState, id: unknown) => state.payments.find((payment) => payment.id === id);
   return {
+    resource: invoiceResource(scope),
     read: readInvoice(scope),
     inspect(args, raw) {
       const state = raw as InvoiceState;
@@ -186,11 +233,11 @@ export function correctPaymentGuard(scope: Scope): MoneyGuard {
       }
       if (args.payment_date !== undefined) {
         changes.payment_date = { before: payment.payment_date, after: args.payment_date };
-        lines.push(`date ${String(payment.payment_date)} -> ${String(args.payment_date)}`);
+        lines.push(`date ${escaped(payment.payment_date)} -> ${escaped(args.payment_date)}`);
       }
       if (args.payment_comment !== undefined) {
         changes.payment_comment = { before: payment.payment_comment ?? null, after: args.payment_comment };
-        lines.push(`comment "${String(payment.payment_comment ?? '')}" -> "${String(args.payment_comment ?? '')}"`);
+        lines.push(`comment ${quoted(payment.payment_comment)} -> ${quoted(args.payment_comment)}`);
       }
       return {
         fingerprint: fingerprint(state),
@@ -201,7 +248,7 @@ export function correctPaymentGuard(scope: Scope): MoneyGuard {
           ],
           changes,
           resulting: after,
-          warnings: warnings(state, after, newGross, args.payment_date ?? payment.payment_date, payment.id),
+          warnings: args.payment_amount_gross === undefined ? [] : warnings(state, after, newGross, payment.id),
         },
       };
     },
@@ -217,7 +264,7 @@ export function correctPaymentGuard(scope: Scope): MoneyGuard {
       if (!wanted || !changed) return undefined;
       return {
         resource: is,
-        text: `Payment ${is.id} now: ${describeAmount(is.paid_amount)}, dated ${String(is.payment_date)}.`,
+        text: `Payment ${is.id} now: ${describeAmount(is.paid_amount)}, dated ${escaped(is.payment_date)}.`,
       };
     },
     howToCheck: (args) => paymentsPreviewHint(scope, args),

@@ -1,17 +1,17 @@
 /**
  * Sealed confirmations for writes that move money. A confirmation binds the tool, the exact
  * arguments, the caller, the state the preview showed and an expiry, under an HMAC with a key
- * every instance shares (PFM_CONFIRMATION_KEY) or one made at start. No store is needed, so a
- * confirmation issued by one instance commits on another.
+ * every instance shares (PFM_CONFIRMATION_KEY) or one made at start, so a confirmation issued by
+ * one instance is valid on another. That it is used once is the state store's part (claims.ts).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-interface Claims {
+interface Sealed {
   /** Tool name. */
   t: string;
   /** Hash of the arguments (without the confirmation itself). */
   a: string;
-  /** The caller (token subject in hosted mode). */
+  /** The caller (issuer and subject in hosted mode, see auth/caller.ts). */
   c: string;
   /** Hash of the state the preview was made from. */
   s: string;
@@ -21,7 +21,8 @@ interface Claims {
 
 export type ConfirmationProblem = 'tampered' | 'expired' | 'other-tool' | 'other-caller' | 'other-arguments';
 
-export type Checked = { ok: true; stateHash: string } | { ok: false; problem: ConfirmationProblem };
+/** `expired` is found last: an expired confirmation was otherwise right (its use may be on record). */
+export type Checked = { ok: true; stateHash: string; expiresAt: number } | { ok: false; problem: ConfirmationProblem };
 
 /** JSON with object keys sorted at every level: the same arguments always hash alike. */
 export function canonicalJson(value: unknown): string {
@@ -64,8 +65,8 @@ export class ConfirmationSeal {
     state: unknown,
   ): { token: string; expiresAt: Date } {
     const expires = this.now() + this.ttlMs;
-    const claims: Claims = { t: tool, a: digest(confirmedArguments(args)), c: caller, s: digest(state), e: expires };
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    const sealed: Sealed = { t: tool, a: digest(confirmedArguments(args)), c: caller, s: digest(state), e: expires };
+    const payload = Buffer.from(JSON.stringify(sealed)).toString('base64url');
     return { token: `${payload}.${this.#sign(payload)}`, expiresAt: new Date(expires) };
   }
 
@@ -76,17 +77,17 @@ export class ConfirmationSeal {
     if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return { ok: false, problem: 'tampered' };
     }
-    let claims: Claims;
+    let sealed: Sealed;
     try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+      sealed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Sealed;
     } catch {
       return { ok: false, problem: 'tampered' };
     }
-    if (claims.t !== tool) return { ok: false, problem: 'other-tool' };
-    if (claims.c !== caller) return { ok: false, problem: 'other-caller' };
-    if (claims.e <= this.now()) return { ok: false, problem: 'expired' };
-    if (claims.a !== digest(confirmedArguments(args))) return { ok: false, problem: 'other-arguments' };
-    return { ok: true, stateHash: claims.s };
+    if (sealed.t !== tool) return { ok: false, problem: 'other-tool' };
+    if (sealed.c !== caller) return { ok: false, problem: 'other-caller' };
+    if (sealed.a !== digest(confirmedArguments(args))) return { ok: false, problem: 'other-arguments' };
+    if (sealed.e <= this.now()) return { ok: false, problem: 'expired' };
+    return { ok: true, stateHash: sealed.s, expiresAt: sealed.e };
   }
 
   #sign(payload: string): string {

@@ -9,9 +9,21 @@ import {
   inputResponse,
   type ClientCapabilities,
   type McpServer,
+  type InputRequiredResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { ConsentChannel } from './dispatch/execute.js';
+
+/**
+ * Asking the person for consent through the client. The request goes out as an input_required
+ * result (the SDK turns it into elicitation/create for 2025-11-25 clients); the client calls again
+ * with the person's answer and the state the request carried.
+ */
+export interface ConsentChannel {
+  /** The person's answer carried by this call, when it is such a retry. */
+  answer?: { action: 'accept' | 'decline' | 'cancel'; confirmed: boolean; state?: string };
+  /** The result that asks: `message` shown to the person, `state` echoed back with the answer. */
+  ask(message: string, state: string): InputRequiredResult;
+}
 
 const QUESTION = 'confirm';
 

@@ -1,0 +1,128 @@
+/**
+ * Writes whose answer was lost, decided from the state: right after the loss (the write's own
+ * call reads back), and later for writes still of unknown fate, which the next call on the same
+ * resource settles first. A write is said to be made only when the state shows what it made and
+ * no other confirmation accounts for that already; what appeared meanwhile that no confirmation
+ * explains (a payment booked elsewhere) is reported, never claimed.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { StateStore } from '../state/store.js';
+import { committedAnswer, NO_NOTES, type Notes } from './answers.js';
+import type { GuardedTool } from './call.js';
+import { UNKNOWN_KEPT_MS, unknownKeyOf, updateClaim, withOutcome, type RecordedOutcome, type StoredClaim } from './claims.js';
+import type { Appeared, Found, Made, WriteJudge } from './judge.js';
+import { oneLine } from './quote.js';
+
+type Args = Readonly<Record<string, unknown>>;
+
+/** What this server made on a resource, with when: kept as long as writes there may be settled. */
+export interface MadeEntry extends Made {
+  at: string;
+  reference: string;
+}
+
+const madeKeyOf = (resource: string) => `made:${resource}`;
+
+export async function madeOn(store: StateStore, resource: string): Promise<MadeEntry[]> {
+  return (await store.members(madeKeyOf(resource))).map((member) => JSON.parse(member) as MadeEntry);
+}
+
+export async function rememberMade(store: StateStore, resource: string, made: Made, reference: string): Promise<void> {
+  const entry: MadeEntry = { ...made, at: new Date().toISOString(), reference };
+  await store.addMember(madeKeyOf(resource), JSON.stringify(entry), UNKNOWN_KEPT_MS);
+}
+
+export interface Verdict {
+  found?: Found;
+  /** Appeared since `before`, made by no confirmation this server knows of. */
+  unexplained: Appeared[];
+}
+
+export function verdictOf(judge: WriteJudge, args: Args, before: unknown, now: unknown, accounted: ReadonlySet<string>): Verdict {
+  const found = judge.findCommitted(args, before, now, accounted);
+  const unexplained = (judge.appeared?.(before, now) ?? []).filter(
+    (item) => item.id !== found?.made?.id && !accounted.has(item.id),
+  );
+  return { ...(found ? { found } : {}), unexplained };
+}
+
+/** The ids other confirmations account for on `resource`. */
+export async function accountedOn(store: StateStore, resource: string): Promise<Set<string>> {
+  return new Set((await madeOn(store, resource)).map((entry) => entry.id));
+}
+
+export function unexplainedNotes(unexplained: readonly Appeared[]): Notes {
+  if (!unexplained.length) return NO_NOTES;
+  return {
+    lines: unexplained.map(
+      (item) => `Note: ${item.text} appeared meanwhile, and no confirmation of this server made it (booked elsewhere?).`,
+    ),
+    structured: { unexplained: unexplained.map((item) => ({ id: item.id, text: item.text })) },
+  };
+}
+
+/** The answer of a write found made after its answer was lost. */
+export function foundAnswer(found: Found, note: string, unexplained: readonly Appeared[]): CallToolResult {
+  return committedAnswer(
+    { content: [{ type: 'text', text: found.text }], structuredContent: found.resource },
+    note,
+    unexplainedNotes(unexplained),
+  );
+}
+
+/** A write of unknown fate decided: its claim's record now says how it ended. */
+export interface Settled {
+  claim: StoredClaim;
+  /** A line for the call that settled it. */
+  line: string;
+}
+
+/**
+ * Settles one claimed write of unknown fate (its answer lost, its read-back failed, or its holder
+ * gone): reads the state, decides and records the outcome. StateUnreadable leaves it unknown.
+ */
+export async function settleClaim(store: StateStore, claim: StoredClaim, tool: GuardedTool, reference: string): Promise<Settled> {
+  const { record } = claim;
+  const now = await tool.readState(record.args);
+  const verdict = verdictOf(tool.judge, record.args, record.before, now, await accountedOn(store, record.resource));
+  const at = new Date().toISOString();
+  const { found } = verdict;
+  const outcome: RecordedOutcome = found
+    ? {
+        outcome: 'committed',
+        reason: 'settled',
+        answer: foundAnswer(
+          found,
+          `Committed: the answer to this write was lost (confirmed at ${record.claimedAt}), and reading the state back since shows it was made, once. Do not repeat it.`,
+          verdict.unexplained,
+        ),
+        at,
+        reference,
+        ...(found.made ? { made: found.made } : {}),
+      }
+    : {
+        outcome: 'not_committed',
+        reason: 'settled',
+        answer: {
+          content: [
+            {
+              type: 'text',
+              text: `NOT COMMITTED: the answer to this write was lost (confirmed at ${record.claimedAt}), and reading the state back since shows it was not made. Nothing was sent again. If it is still wanted, call ${record.tool} without a confirmation for a new preview.`,
+            },
+          ],
+          structuredContent: { status: 'not_committed', ...unexplainedNotes(verdict.unexplained).structured },
+        },
+        at,
+        reference,
+      };
+  const settled = await updateClaim(store, claim, withOutcome(record, outcome));
+  if (settled.record.outcome === outcome) {
+    if (outcome.made) await rememberMade(store, record.resource, outcome.made, reference);
+    await store.removeMember(unknownKeyOf(record.resource), claim.key);
+  }
+  const ended = settled.record.outcome?.outcome === 'committed' ? 'it was made' : 'it was not made';
+  return {
+    claim: settled,
+    line: `Settled first: an earlier ${record.tool} on this resource (confirmed at ${record.claimedAt}) had lost its answer; reading back shows ${ended}${found ? `: ${oneLine(found.text.split('\n')[0]!)}` : '.'}`,
+  };
+}
