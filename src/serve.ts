@@ -137,6 +137,7 @@ function writeSettings(config: Config, store: StateStore): WriteSettings {
     mode: config.confirmWrites,
     store,
     readBudgetMs: config.moneyReadBudgetMs,
+    exchangeMs: config.timeoutMs,
     waitMs: 2 * config.moneyReadBudgetMs + 2 * config.timeoutMs,
   };
 }

@@ -9,7 +9,10 @@ export interface Caller {
   id: string;
   /** The issuer of the token. */
   iss: string;
-  /** The token's subject, or `client:<client_id>` for a token without one. */
+  /**
+   * The token's subject, or `client:<client_id>` for a token without one; a subject that itself
+   * starts with `client:` or `sub:` is written `sub:<subject>`, so no user passes for a client.
+   */
   sub: string;
   scopes: ReadonlySet<string>;
   /** The caller's own access token: exchanged for an upstream token, never sent upstream. */
@@ -18,7 +21,8 @@ export interface Caller {
 
 export function callerOf(authInfo: AuthInfo): Caller {
   const iss = typeof authInfo.extra?.iss === 'string' ? authInfo.extra.iss : '';
-  const sub = typeof authInfo.extra?.sub === 'string' ? authInfo.extra.sub : `client:${authInfo.clientId}`;
+  const subject = typeof authInfo.extra?.sub === 'string' ? authInfo.extra.sub : undefined;
+  const sub = subject === undefined ? `client:${authInfo.clientId}` : /^(client|sub):/.test(subject) ? `sub:${subject}` : subject;
   // An issuer is a URL without spaces, so the first space is where the subject begins.
   return { id: `${iss} ${sub}`, iss, sub, scopes: new Set(authInfo.scopes), token: authInfo.token };
 }

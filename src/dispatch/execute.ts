@@ -126,7 +126,7 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
         write && response.status === 429
           ? { retryAfterMs: askedWaitMs(headerValue(response.headers, 'retry-after')) ?? 1_000 }
           : {};
-      return { result, ambiguous: write && response.status >= 500, ...identified, ...wait };
+      return { result, ambiguous: write && response.status >= 500, status: response.status, ...identified, ...wait };
     }
     if (response.status >= 300) {
       return { result: errorResult(redirected(operation, response)), ambiguous: write, ...identified };

@@ -120,7 +120,7 @@ export class RedisStore implements StateStore {
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     const reply = await this.#run(() =>
-      this.client.set(KEY_PREFIX + key, value, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }),
+      this.client.set(KEY_PREFIX + key, value, { condition: 'NX', expiration: { type: 'PX', value: Math.ceil(ttlMs) } }),
     );
     return reply === 'OK';
   }

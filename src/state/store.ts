@@ -28,7 +28,10 @@ export interface StateStore {
   close(): Promise<void>;
 }
 
-/** The store could not be asked (Redis down or too slow); nothing that depended on it was done. */
+/**
+ * The store could not be asked (Redis down or too slow), or lost what it held. What was asked of
+ * it may or may not have been done: callers treat it as not done and send nothing on its word.
+ */
 export class StoreUnavailable extends Error {
   override name = 'StoreUnavailable';
 }

@@ -65,7 +65,7 @@ export function previewAnswer(
   const expires = sealed.expiresAt.toISOString();
   const text = [
     ...notes.lines.map(oneLine),
-    heading,
+    oneLine(heading),
     ...previewLines(preview),
     `Show this preview to the user. Only once they agree, call ${tool} again with the same arguments plus "confirmation": "${sealed.token}" (valid until ${expires}). If they do not agree, do nothing.`,
   ].join('\n');

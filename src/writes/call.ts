@@ -30,6 +30,11 @@ export interface WriteSettings {
   waitMs: number;
   /** How long each read such a write depends on keeps asking again after 429, 503 and timeouts. */
   readBudgetMs: number;
+  /**
+   * The deadline of one API exchange (--timeout-ms): a write whose answer was lost may still be
+   * under way at the API until then, so it is not called "not made" before.
+   */
+  exchangeMs: number;
 }
 
 /** Who makes the call and where its steps are told. */
@@ -49,6 +54,8 @@ export interface Sent {
   ambiguous: boolean;
   /** The API's id for the request, where it gives one (x-request-id). */
   requestId?: string;
+  /** The HTTP status, when the API answered at all (a 5xx says it finished with the write, however it ended). */
+  status?: number;
   /** The API turned the write away (429) and said when to come back: nothing was done. */
   retryAfterMs?: number;
 }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { StateStore } from '../state/store.js';
+import { StoreUnavailable, type StateStore } from '../state/store.js';
 import type { Made } from './judge.js';
 import { acquireLease, LeaseBusy, type Lease } from './leases.js';
 
@@ -42,8 +42,9 @@ export interface ClaimRecord {
   /** The confirmed arguments: what a later call needs to settle the write. */
   args: Record<string, unknown>;
   claimedAt: string;
-  /** Set just before the write is sent: the state it was judged on. */
+  /** Set just before the write is sent: the state it was judged on, and when it went. */
   before?: unknown;
+  sentAt?: string;
   outcome?: RecordedOutcome;
 }
 
@@ -67,17 +68,29 @@ export async function readClaim(store: StateStore, key: string): Promise<StoredC
   return raw === undefined ? undefined : { key, record: JSON.parse(raw) as ClaimRecord, raw };
 }
 
+/** The store no longer holds a claim in use (Redis restarted without its data, or evicted it). */
+export class ClaimLost extends StoreUnavailable {
+  override name = 'ClaimLost';
+}
+
+/** Another call changed the claim first (its holder's leases ran out while the store was away): this one must not act on it. */
+export class ClaimTaken extends Error {
+  override name = 'ClaimTaken';
+  constructor(readonly now: StoredClaim) {
+    super(`the claim ${now.key} was changed by another call`);
+  }
+}
+
 /**
- * Replaces a claim record only while it is what was read; answers the record as it is now (the
- * new one, or another call's when that came first).
+ * Replaces a claim record only while it is what was read: the fence that lets one call at most
+ * act on a claim, whatever its leases say. Throws ClaimTaken when another call changed it first.
  */
 export async function updateClaim(store: StateStore, claim: StoredClaim, record: ClaimRecord): Promise<StoredClaim> {
   const raw = JSON.stringify(record);
-  const ttl = retentionOf(record);
-  if (await store.replaceIf(claim.key, claim.raw, raw, ttl)) return { key: claim.key, record, raw };
+  if (await store.replaceIf(claim.key, claim.raw, raw, retentionOf(record))) return { key: claim.key, record, raw };
   const now = await readClaim(store, claim.key);
-  if (!now) throw new Error(`the claim ${claim.key} disappeared while it was in use`);
-  return now;
+  if (!now) throw new ClaimLost(`the state store no longer holds the claim ${claim.key}`);
+  throw new ClaimTaken(now);
 }
 
 /** The record with its outcome; the state before is kept only while the outcome is unknown (nothing needs it after). */

@@ -21,6 +21,8 @@ export class LeaseBusy extends Error {
 }
 
 export interface Lease {
+  /** False once a renewal found the lease gone (expired while the store could not be reached): another may hold it. */
+  readonly held: boolean;
   release(): Promise<void>;
 }
 
@@ -37,9 +39,20 @@ export async function acquireLease(store: StateStore, name: string, waitMs: numb
     await sleep(pause * (0.5 + Math.random() / 2));
     pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
   }
-  const renewal = setInterval(() => void store.extendIf(key, token, LEASE_TTL_MS).catch(() => false), RENEW_EVERY_MS);
+  let held = true;
+  const renewal = setInterval(() => {
+    void store.extendIf(key, token, LEASE_TTL_MS).then(
+      (kept) => {
+        if (!kept) held = false;
+      },
+      () => undefined,
+    );
+  }, RENEW_EVERY_MS);
   renewal.unref();
   return {
+    get held() {
+      return held;
+    },
     async release() {
       clearInterval(renewal);
       // Unreachable store: the lease runs out on its own.
@@ -56,9 +69,4 @@ export async function withLease<T>(store: StateStore, name: string, waitMs: numb
   } finally {
     await lease.release();
   }
-}
-
-/** Whether someone holds the lease `name` now. */
-export async function leaseHeld(store: StateStore, name: string): Promise<boolean> {
-  return (await store.get(keyOf(name))) !== undefined;
 }

@@ -8,6 +8,7 @@
  * whose fate is still unknown.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallToolResult, LoggingLevel } from '@modelcontextprotocol/server';
 import type { MoneyEntry } from '../audit.js';
 import { Decimal } from '../shape/money.js';
@@ -30,6 +31,7 @@ import {
 import type { ConsentChannel } from './consent.js';
 import { StateUnreadable, type Caller, type GuardedCall, type Sent, type ToolAnswer, type WriteSettings } from './call.js';
 import {
+  ClaimTaken,
   claimKeyOf,
   holdConfirmation,
   readClaim,
@@ -41,10 +43,21 @@ import {
   type RecordedOutcome,
   type StoredClaim,
 } from './claims.js';
-import { Refusal, type Inspection, type Preview, type Warning } from './judge.js';
-import { acquireLease, LeaseBusy, withLease } from './leases.js';
+import { Refusal, type Inspection, type Made, type Preview, type Warning } from './judge.js';
+import { acquireLease, LeaseBusy, withLease, type Lease } from './leases.js';
+import { oneLine } from './quote.js';
 import { confirmedArguments, digest } from './seal.js';
-import { accountedOn, foundAnswer, madeOn, rememberMade, settleClaim, unexplainedNotes, verdictOf } from './settle.js';
+import {
+  accountedOn,
+  foundAnswer,
+  madeOn,
+  mayStillLand,
+  rememberMade,
+  settleClaim,
+  StillInFlight,
+  unexplainedNotes,
+  verdictOf,
+} from './settle.js';
 
 /** How loud each outcome is in the client's log: refusals warn, a write of unknown fate is an error. */
 const OUTCOME_LEVELS: Record<MoneyEntry['outcome'], LoggingLevel> = {
@@ -143,7 +156,7 @@ async function settleHeld({ call, settings, reference }: Run, resource: string):
     const tool = claim.record.tool === call.tool ? call : call.other(claim.record.tool);
     if (!tool) continue;
     try {
-      const done = await settleClaim(store, claim, tool, reference);
+      const done = await settleClaim(store, claim, tool, reference, settings.exchangeMs);
       lines.push(done.line);
       settled.push({
         tool: claim.record.tool,
@@ -151,9 +164,9 @@ async function settleHeld({ call, settings, reference }: Run, resource: string):
         outcome: done.claim.record.outcome?.outcome,
       });
     } catch (error) {
-      if (!(error instanceof StateUnreadable)) throw error;
+      if (!(error instanceof StateUnreadable || error instanceof StillInFlight)) throw error;
       lines.push(
-        `Note: an earlier ${claim.record.tool} on this resource (confirmed at ${claim.record.claimedAt}) is still of unknown fate: its state could not be read (${error.message}).`,
+        `Note: an earlier ${claim.record.tool} on this resource (confirmed at ${claim.record.claimedAt}) is still of unknown fate (${error.message}).`,
       );
     }
   }
@@ -181,6 +194,11 @@ const STORE_DOWN: Warning = {
     'The shared state store cannot be reached: confirming this preview will be refused until it is back (nothing would be sent).',
 };
 
+function storeDownWarning(error: unknown): Warning[] {
+  if (error instanceof StoreUnavailable) return [STORE_DOWN];
+  throw error;
+}
+
 async function preview(run: Run, consent: ConsentChannel | undefined): Promise<Step> {
   const { call, settings, caller } = run;
   const resource = call.judge.resource(call.args);
@@ -198,7 +216,7 @@ async function preview(run: Run, consent: ConsentChannel | undefined): Promise<S
       else if (!(error instanceof LeaseBusy)) throw error;
     }
     inspection = call.judge.inspect(call.args, await call.readState(call.args));
-    if (!extra.length) extra = await bookedLately(run, resource, inspection.preview.warnings).catch(() => [STORE_DOWN]);
+    if (!extra.length) extra = await bookedLately(run, resource, inspection.preview.warnings).catch(storeDownWarning);
   } catch (error) {
     return refusedBeforeSending(run, error, notes);
   }
@@ -265,7 +283,7 @@ async function commit(run: Run, token: string): Promise<Step> {
         return step(inProgressAnswer(call.tool, Date.now() - started), 'in_progress');
       case 'holder':
         try {
-          return await asHolder(run, holding.claim, checked.ok ? checked.stateHash : undefined);
+          return await asHolder(run, holding, checked.ok ? checked.stateHash : undefined);
         } finally {
           await holding.lease.release();
         }
@@ -287,10 +305,10 @@ const replayed = (outcome: RecordedOutcome): Step => step(replayAnswer(outcome),
  * This call holds the confirmation. A write already sent under it is settled, never sent again;
  * one never sent is sent now, unless the confirmation expired (`stateHash` undefined).
  */
-async function asHolder(run: Run, claim: StoredClaim, stateHash: string | undefined): Promise<Step> {
+async function asHolder(run: Run, holding: Held, stateHash: string | undefined): Promise<Step> {
   const { call, settings } = run;
+  const { claim } = holding;
   const { record } = claim;
-  if (record.outcome && record.outcome.outcome !== 'unknown') return replayed(record.outcome);
   if (record.before !== undefined) {
     try {
       return await withLease(settings.store, record.resource, settings.waitMs, async () => {
@@ -298,10 +316,13 @@ async function asHolder(run: Run, claim: StoredClaim, stateHash: string | undefi
         const current = (await readClaim(settings.store, claim.key)) ?? claim;
         const ended = current.record.outcome;
         if (ended && ended.outcome !== 'unknown') return replayed(ended);
-        return replayed((await settleClaim(settings.store, current, call, run.reference)).claim.record.outcome!);
+        const settled = await settleClaim(settings.store, current, call, run.reference, settings.exchangeMs);
+        return replayed(settled.claim.record.outcome!);
       });
     } catch (error) {
-      if (error instanceof LeaseBusy) return step(inProgressAnswer(call.tool, settings.waitMs), 'in_progress');
+      if (error instanceof LeaseBusy || error instanceof StillInFlight) {
+        return step(inProgressAnswer(call.tool, settings.waitMs), 'in_progress');
+      }
       if (error instanceof StateUnreadable) return step(unknownAnswer(run, error), 'unknown');
       throw error;
     }
@@ -311,7 +332,7 @@ async function asHolder(run: Run, claim: StoredClaim, stateHash: string | undefi
     const text = `${PROBLEMS.expired} Nothing was sent. Call ${call.tool} without "confirmation" for a new preview, show it to the user and confirm what they agree to.`;
     return step(errorAnswer(text), 'refused', 'expired');
   }
-  return sendOnce(run, claim, stateHash);
+  return sendOnce(run, holding, stateHash);
 }
 
 /** Nothing was sent under the claim: it is given up, so the same confirmation can be brought again. */
@@ -319,25 +340,46 @@ async function abandon({ settings }: Run, claim: StoredClaim): Promise<void> {
   await settings.store.deleteIf(claim.key, claim.raw).catch(() => false);
 }
 
+/** The confirmation held: its claim, and the lease that says this call may act on it. */
+interface Held {
+  claim: StoredClaim;
+  lease: Lease;
+}
+
+/** How long a read-back waits before it looks again for a write that may still land. */
+const LOOK_AGAIN_MS = 500;
+
 /** Holding the resource's lease: settle what is unknown there, check the state, send once, and find out how it ended. */
-async function sendOnce(run: Run, claimed: StoredClaim, stateHash: string): Promise<Step> {
+async function sendOnce(run: Run, holding: Held, stateHash: string): Promise<Step> {
   const { call, settings } = run;
   const { store } = settings;
-  const resource = claimed.record.resource;
-  let lease;
+  const { resource } = holding.claim.record;
+  let lease: Lease;
   try {
     lease = await acquireLease(store, resource, settings.waitMs);
   } catch (error) {
-    await abandon(run, claimed);
+    await abandon(run, holding.claim);
     if (!(error instanceof LeaseBusy)) throw error;
-    const text = `BUSY: another write on the same resource has been going on for ${Math.round(settings.waitMs / 1000)} s; nothing was sent. Call ${call.tool} again with the same arguments and confirmation in a little while.`;
+    const text = `BUSY: another write on the same resource did not end while this call waited ${Math.round(settings.waitMs / 1000)} s for it; nothing was sent. Call ${call.tool} again with the same arguments and confirmation in a little while.`;
     return step(errorAnswer(text, { status: 'refused', reason: 'resource-busy' }), 'refused', 'resource-busy');
   }
-  let claim = claimed;
-  let sent: Sent | undefined;
   try {
-    const notes = await settleHeld(run, resource);
-    let state: unknown;
+    return await checkAndSend(run, holding, lease, stateHash);
+  } finally {
+    await lease.release();
+  }
+}
+
+/** Under both leases: the state checked against the preview, then the write sent once, behind the claim's fence. */
+async function checkAndSend(run: Run, holding: Held, lease: Lease, stateHash: string): Promise<Step> {
+  const { call, settings } = run;
+  const { store } = settings;
+  let claim = holding.claim;
+  const { resource } = claim.record;
+  let notes: Notes;
+  let state: unknown;
+  try {
+    notes = await settleHeld(run, resource);
     let inspection: Inspection;
     try {
       state = await call.readState(call.args);
@@ -362,18 +404,24 @@ async function sendOnce(run: Run, claimed: StoredClaim, stateHash: string): Prom
       });
       return await finish(run, claim, { outcome: 'refused', reason: 'state-changed', answer, ...stamp(run) });
     }
-    claim = await updateClaim(store, claim, { ...claim.record, before: state });
+    // Leases that ran out while the store was away may be another call's now: that one acts, this one does not.
+    if (!holding.lease.held || !lease.held) return step(inProgressAnswer(call.tool, 0), 'in_progress');
+    // The fence: only the call whose "sending" record replaced the claim as it was read sends.
+    claim = await updateClaim(store, claim, { ...claim.record, before: state, sentAt: new Date().toISOString() });
     await store.addMember(unknownKeyOf(resource), claim.key, UNKNOWN_KEPT_MS);
-    sent = await call.send();
+  } catch (error) {
+    if (error instanceof ClaimTaken) return step(inProgressAnswer(call.tool, 0), 'in_progress');
+    if (!(error instanceof StoreUnavailable)) throw error;
+    await abandon(run, claim);
+    return step(storeUnavailableAnswer(call.tool, store.description), 'refused', 'state-store-unavailable');
+  }
+  // Sent: from here on, whatever fails, the answer says what is known and the claim keeps the rest.
+  try {
+    const sent = await call.send();
     if (sent.retryAfterMs !== undefined) return await notDone(run, claim, sent);
     return await conclude(run, claim, state, sent, notes);
   } catch (error) {
-    // Until something was sent, a store that fails refuses the write; after, the answer says what happened.
-    if (!(error instanceof StoreUnavailable) || sent) throw error;
-    await abandon(run, claim);
-    return step(storeUnavailableAnswer(call.tool, store.description), 'refused', 'state-store-unavailable');
-  } finally {
-    await lease.release();
+    return step(unknownAnswer(run, error as Error), 'unknown', 'failed-after-sending');
   }
 }
 
@@ -383,54 +431,80 @@ async function sendOnce(run: Run, claimed: StoredClaim, stateHash: string): Prom
  * takes requests.
  */
 async function notDone(run: Run, claim: StoredClaim, sent: Sent): Promise<Step> {
-  const { store } = run.settings;
-  await store.removeMember(unknownKeyOf(claim.record.resource), claim.key).catch(() => undefined);
   await abandon(run, claim);
-  const [first] = sent.result.content;
+  await run.settings.store.removeMember(unknownKeyOf(claim.record.resource), claim.key).catch(() => undefined);
   const wait = Math.max(1, Math.ceil((sent.retryAfterMs ?? 0) / 1000));
-  const text = `${first?.type === 'text' ? `${first.text}\n` : ''}The API did nothing, so nothing was booked. Call ${run.call.tool} again with the same arguments and confirmation in ${wait} s.`;
+  const text = `${firstLine(sent)}\nThe API did nothing, so nothing was booked. Call ${run.call.tool} again with the same arguments and confirmation in ${wait} s.`;
   return step(errorAnswer(text, { status: 'refused', reason: 'api-busy' }), 'refused', 'api-busy');
+}
+
+/** The first line of a sent write's answer, on one line: what happened, without the API's own text below it. */
+function firstLine(sent: Sent): string {
+  const [first] = sent.result.content;
+  return oneLine((first?.type === 'text' ? first.text : '').split('\n')[0] ?? '');
 }
 
 /** What the sent write came to, recorded on its claim. */
 async function conclude(run: Run, claim: StoredClaim, before: unknown, sent: Sent, notes: Notes): Promise<Step> {
-  const { call } = run;
   const at = new Date().toISOString();
   const requestId = sent.requestId ? { requestId: sent.requestId } : {};
   let ended: RecordedOutcome;
-  if (!sent.ambiguous) {
-    const made = sent.result.isError
-      ? undefined
-      : call.judge.madeBy?.((sent.result.structuredContent ?? {}) as Record<string, unknown>);
-    ended = sent.result.isError
-      ? { outcome: 'refused', reason: 'api-refused', answer: sent.result, at, reference: run.reference }
-      : {
-          outcome: 'committed',
-          answer: committedAnswer(sent.result, 'Committed.', notes),
-          at,
-          reference: run.reference,
-          ...(made ? { made } : {}),
-        };
+  if (!sent.ambiguous && sent.result.isError) {
+    ended = { outcome: 'refused', reason: 'api-refused', answer: sent.result, at, reference: run.reference };
+  } else if (!sent.ambiguous) {
+    const made = await madeByAnswer(run, before, sent);
+    const answer = committedAnswer(sent.result, 'Committed.', notes);
+    ended = { outcome: 'committed', answer, at, reference: run.reference, ...(made ? { made } : {}) };
   } else {
-    ended = await readBack(run, before, sent, notes);
+    ended = await readBack(run, claim, before, sent, notes);
   }
   return { ...(await finish(run, claim, ended)), ...requestId };
 }
 
-/** After a lost answer: the state read back (patiently) says whether the write was made. */
-async function readBack(run: Run, before: unknown, sent: Sent, notes: Notes): Promise<RecordedOutcome> {
+/**
+ * What a committed write made, from its answer; when the answer does not say (its follow-up read
+ * failed), from the state read back, so no other confirmation can ever be said to have made it.
+ */
+async function madeByAnswer(run: Run, before: unknown, sent: Sent): Promise<Made | undefined> {
+  const { call, settings } = run;
+  const made = call.judge.madeBy?.((sent.result.structuredContent ?? {}) as Record<string, unknown>);
+  if (made || !call.judge.madeBy) return made;
+  try {
+    const accounted = await accountedOn(settings.store, call.judge.resource(call.args));
+    return call.judge.findCommitted(call.args, before, await call.readState(call.args), accounted)?.made;
+  } catch (error) {
+    if (error instanceof StateUnreadable || error instanceof StoreUnavailable) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * After a lost answer: the state read back (patiently) says whether the write was made. A write
+ * not found whose exchange may still be under way (the connection was lost, not answered) is
+ * looked for again until its deadline has passed.
+ */
+async function readBack(run: Run, claim: StoredClaim, before: unknown, sent: Sent, notes: Notes): Promise<RecordedOutcome> {
   const { call, settings } = run;
   const at = new Date().toISOString();
   const resource = call.judge.resource(call.args);
   let now: unknown;
-  try {
-    now = await call.readState(call.args);
-  } catch (error) {
-    if (!(error instanceof StateUnreadable)) throw error;
-    return { outcome: 'unknown', answer: unknownAnswer(run, error), at, reference: run.reference };
+  let verdict;
+  for (;;) {
+    try {
+      now = await call.readState(call.args);
+    } catch (error) {
+      if (!(error instanceof StateUnreadable)) throw error;
+      return { outcome: 'unknown', answer: unknownAnswer(run, error), at, reference: run.reference };
+    }
+    const accounted = await accountedOn(settings.store, resource).catch((error: unknown) => {
+      // Without the store the writes of others on this resource are in `before` all the same (they held its lease).
+      if (error instanceof StoreUnavailable) return new Set<string>();
+      throw error;
+    });
+    verdict = verdictOf(call.judge, call.args, before, now, accounted);
+    if (verdict.found || sent.status !== undefined || !mayStillLand(claim.record.sentAt, settings.exchangeMs)) break;
+    await sleep(LOOK_AGAIN_MS);
   }
-  const accounted = await accountedOn(settings.store, resource).catch(() => new Set<string>());
-  const verdict = verdictOf(call.judge, call.args, before, now, accounted);
   const { found } = verdict;
   if (found) {
     const note =
@@ -444,12 +518,11 @@ async function readBack(run: Run, before: unknown, sent: Sent, notes: Notes): Pr
       ...(found.made ? { made: found.made } : {}),
     };
   }
-  const lost = sent.result.content.map((block) => (block.type === 'text' ? block.text : '')).join(' ');
   const allNotes = joinNotes(notes, unexplainedNotes(verdict.unexplained));
   try {
     const inspection = call.judge.inspect(call.args, now);
     const sealed = settings.seal.issue(call.tool, call.args, run.caller.id, inspection.fingerprint);
-    const heading = `NOT COMMITTED: the API's answer was lost (${lost.slice(0, 300)}), and reading it back shows nothing was changed. It is safe to confirm again:`;
+    const heading = `NOT COMMITTED: the API's answer was lost (${firstLine(sent)}), and reading it back shows nothing was changed. It is safe to confirm again:`;
     const answer = previewAnswer(call.tool, inspection.preview, sealed, { status: 'not_committed', heading, notes: allNotes });
     return { outcome: 'not_committed', answer, at, reference: run.reference };
   } catch (error) {
@@ -480,7 +553,8 @@ async function finish(run: Run, claim: StoredClaim, ended: RecordedOutcome): Pro
     if (ended.made) await rememberMade(store, resource, ended.made, run.reference);
     if (ended.outcome !== 'unknown') await store.removeMember(unknownKeyOf(resource), claim.key);
   } catch (error) {
-    if (!(error instanceof StoreUnavailable)) throw error;
+    // A claim another call decided first keeps that call's record; this answer still says what this call saw.
+    if (!(error instanceof StoreUnavailable || error instanceof ClaimTaken)) throw error;
   }
   return step(ended.answer, ended.outcome, ended.reason);
 }

@@ -9,7 +9,15 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { StateStore } from '../state/store.js';
 import { committedAnswer, NO_NOTES, type Notes } from './answers.js';
 import type { GuardedTool } from './call.js';
-import { UNKNOWN_KEPT_MS, unknownKeyOf, updateClaim, withOutcome, type RecordedOutcome, type StoredClaim } from './claims.js';
+import {
+  ClaimTaken,
+  UNKNOWN_KEPT_MS,
+  unknownKeyOf,
+  updateClaim,
+  withOutcome,
+  type RecordedOutcome,
+  type StoredClaim,
+} from './claims.js';
 import type { Appeared, Found, Made, WriteJudge } from './judge.js';
 import { oneLine } from './quote.js';
 
@@ -70,6 +78,22 @@ export function foundAnswer(found: Found, note: string, unexplained: readonly Ap
   );
 }
 
+/** How long after the end of its exchange's deadline a write the state does not show counts as not made. */
+const SETTLE_MARGIN_MS = 2_000;
+
+/**
+ * A write the state does not show, but whose exchange may still be under way at the API (its
+ * holder lost its leases, or died, moments ago): it stays of unknown fate for now.
+ */
+export class StillInFlight extends Error {
+  override name = 'StillInFlight';
+}
+
+/** Whether a write sent at `sentAt` (ISO) may still be being processed, its exchange lasting up to `exchangeMs`. */
+export function mayStillLand(sentAt: string | undefined, exchangeMs: number): boolean {
+  return sentAt !== undefined && Date.now() < Date.parse(sentAt) + exchangeMs + SETTLE_MARGIN_MS;
+}
+
 /** A write of unknown fate decided: its claim's record now says how it ended. */
 export interface Settled {
   claim: StoredClaim;
@@ -79,14 +103,25 @@ export interface Settled {
 
 /**
  * Settles one claimed write of unknown fate (its answer lost, its read-back failed, or its holder
- * gone): reads the state, decides and records the outcome. StateUnreadable leaves it unknown.
+ * gone): reads the state, decides and records the outcome. StateUnreadable leaves it unknown, and
+ * so does StillInFlight: a write not found is not called "not made" while its exchange
+ * (`exchangeMs`) may still be under way.
  */
-export async function settleClaim(store: StateStore, claim: StoredClaim, tool: GuardedTool, reference: string): Promise<Settled> {
+export async function settleClaim(
+  store: StateStore,
+  claim: StoredClaim,
+  tool: GuardedTool,
+  reference: string,
+  exchangeMs: number,
+): Promise<Settled> {
   const { record } = claim;
   const now = await tool.readState(record.args);
   const verdict = verdictOf(tool.judge, record.args, record.before, now, await accountedOn(store, record.resource));
   const at = new Date().toISOString();
   const { found } = verdict;
+  if (!found && mayStillLand(record.sentAt, exchangeMs)) {
+    throw new StillInFlight(`${record.tool} was sent at ${record.sentAt} and may still be under way at the API`);
+  }
   const outcome: RecordedOutcome = found
     ? {
         outcome: 'committed',
@@ -115,14 +150,19 @@ export async function settleClaim(store: StateStore, claim: StoredClaim, tool: G
         at,
         reference,
       };
-  const settled = await updateClaim(store, claim, withOutcome(record, outcome));
-  if (settled.record.outcome === outcome) {
-    if (outcome.made) await rememberMade(store, record.resource, outcome.made, reference);
-    await store.removeMember(unknownKeyOf(record.resource), claim.key);
+  let settled: StoredClaim;
+  try {
+    settled = await updateClaim(store, claim, withOutcome(record, outcome));
+  } catch (error) {
+    // Another call settled it first: its outcome stands.
+    if (!(error instanceof ClaimTaken)) throw error;
+    return { claim: error.now, line: `An earlier ${record.tool} on this resource was settled meanwhile by another call.` };
   }
-  const ended = settled.record.outcome?.outcome === 'committed' ? 'it was made' : 'it was not made';
+  if (outcome.made) await rememberMade(store, record.resource, outcome.made, reference);
+  await store.removeMember(unknownKeyOf(record.resource), claim.key);
+  const ended = found ? `it was made: ${oneLine(found.text.split('\n')[0]!)}` : 'it was not made.';
   return {
     claim: settled,
-    line: `Settled first: an earlier ${record.tool} on this resource (confirmed at ${record.claimedAt}) had lost its answer; reading back shows ${ended}${found ? `: ${oneLine(found.text.split('\n')[0]!)}` : '.'}`,
+    line: `Settled first: an earlier ${record.tool} on this resource (confirmed at ${record.claimedAt}) had lost its answer; reading back shows ${ended}`,
   };
 }

@@ -324,30 +324,46 @@ describe('a lost answer', () => {
     expect(await booked(invoice.id)).toHaveLength(1);
   });
 
-  it('says exactly what to read when reading back fails too', async () => {
-    const invoice = await unpaidApproved();
-    const args = payment(invoice.id, '62.00');
-    const { confirmation } = structured<PreviewAnswer>(await client.callTool('register_invoice_payment', args));
-    let posted = false;
-    proxy.failWith = 'drop';
-    proxy.fails = (method) => {
-      if (method === 'POST') posted = true;
-      return posted;
-    };
-    const lost = await client.callTool('register_invoice_payment', { ...args, confirmation });
-    proxy.fails = () => false;
-    expect(lost.isError).toBe(true);
-    expect(textOf(lost)).toMatch(
-      /unknown whether it was applied\. Do NOT confirm it again or ask for a new preview to repeat it/,
+  it('says exactly what to read when reading back fails too, and how it ended once asked again', async () => {
+    // Reads give up after a second, and a write whose connection was cut counts as not made 3 s after it was sent.
+    const quick = await connect(
+      'stdio',
+      'modern',
+      againstApi(`${proxy.origin}/fincon/v1`, ['--money-read-budget-s', '1', '--timeout-ms', '1000']),
     );
-    expect(textOf(lost)).toContain(`To look yourself: list_invoice_payments for invoice ${invoice.id}.`);
-    // Once the API answers again, the same confirmation hears how it ended, and nothing is sent.
-    const from = proxy.seen.length;
-    const settled = await client.callTool('register_invoice_payment', { ...args, confirmation });
-    expect(structured<Record<string, unknown>>(settled)).toMatchObject({ status: 'not_committed', replayed: true });
-    expect(textOf(settled)).toMatch(/^ALREADY USED: .*\nNOT COMMITTED: the answer to this write was lost .* it was not made\./s);
-    expect(posts(from)).toEqual([]);
-    expect(await booked(invoice.id)).toEqual([]);
+    try {
+      const invoice = await unpaidApproved(quick);
+      const args = payment(invoice.id, '62.00');
+      const { confirmation } = structured<PreviewAnswer>(await quick.callTool('register_invoice_payment', args));
+      let posted = false;
+      proxy.failWith = 'drop';
+      proxy.fails = (method) => {
+        if (method === 'POST') posted = true;
+        return posted;
+      };
+      const lost = await quick.callTool('register_invoice_payment', { ...args, confirmation });
+      proxy.fails = () => false;
+      expect(lost.isError).toBe(true);
+      expect(textOf(lost)).toMatch(
+        /unknown whether it was applied\. Do NOT confirm it again or ask for a new preview to repeat it/,
+      );
+      expect(textOf(lost)).toContain(`To look yourself: list_invoice_payments for invoice ${invoice.id}.`);
+      const from = proxy.seen.length;
+      // While the cut write might still be under way at the API, asking again says so and sends nothing...
+      const early = await quick.callTool('register_invoice_payment', { ...args, confirmation });
+      expect(structured<Record<string, unknown>>(early)).toMatchObject({ status: 'in_progress' });
+      // ...and once it cannot be any more, the same confirmation hears how it ended.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const settled = await quick.callTool('register_invoice_payment', { ...args, confirmation });
+      expect(structured<Record<string, unknown>>(settled)).toMatchObject({ status: 'not_committed', replayed: true });
+      expect(textOf(settled)).toMatch(
+        /^ALREADY USED: .*\nNOT COMMITTED: the answer to this write was lost .* it was not made\./s,
+      );
+      expect(posts(from)).toEqual([]);
+      expect(await booked(invoice.id)).toEqual([]);
+    } finally {
+      await quick.close();
+    }
   });
 });
 

@@ -14,7 +14,8 @@ let client: TestClient;
 beforeAll(async () => {
   sandbox = await startSandbox();
   proxy = await startFaultProxy(sandbox.origin);
-  client = await connect('stdio', 'modern', againstApi(`${proxy.origin}/fincon/v1`));
+  // A write whose connection was cut counts as not made once its exchange's deadline has passed: 4 s here.
+  client = await connect('stdio', 'modern', againstApi(`${proxy.origin}/fincon/v1`, ['--timeout-ms', '4000']));
 });
 afterAll(async () => {
   await client?.close();

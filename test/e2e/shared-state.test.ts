@@ -4,9 +4,9 @@
  * across both books one payment; two previews of one state confirmed on different instances book
  * one; the rate limit counts across instances; with Redis stopped, writes that move money are
  * refused (and audited) while reading and previews go on, and the same confirmation commits once
- * Redis is back. Payments are counted at the API over REST.
+ * Redis is back. And a Redis over TLS with a password. Payments are counted at the API over REST.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -25,6 +25,7 @@ import {
 import { ensureNginx, startLoadBalancer, type LoadBalancer } from '../support/nginx.js';
 import { bookedPayments, paymentArgs, unpaidApprovedInvoices } from '../support/payments.js';
 import { ensureRedis, startRedis, type RedisServer } from '../support/redis.js';
+import { localhostCertificate } from '../support/tls.js';
 
 const redisBinary = ensureRedis();
 const nginxBinary = ensureNginx();
@@ -216,6 +217,40 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
     }
     expect(structured(committed!).status, textOf(committed!)).toBe('committed');
     expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(1);
+  });
+});
+
+const certificate = redisBinary ? localhostCertificate() : undefined;
+
+describe.runIf(redisBinary && certificate)('a Redis over TLS with a password', () => {
+  it('is reached with rediss://, the password and database in the URL, trusted through NODE_EXTRA_CA_CERTS', async () => {
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'pfm-redis-tls-')), 'key.pem');
+    writeFileSync(keyFile, certificate!.key);
+    const redis = await startRedis(redisBinary!, ['--requirepass', 'n0t-in-the-logs'], {
+      keyFile,
+      certFile: certificate!.certFile,
+    });
+    const sandbox = await startSandbox();
+    const url = redis.url.replace('rediss://', 'rediss://:n0t-in-the-logs@') + '/2';
+    const api = againstApi(sandbox.baseUrls.fincon, ['--state-store', url]);
+    const server = await startHttpServer({ ...api, env: { ...api.env, NODE_EXTRA_CA_CERTS: certificate!.certFile } });
+    const client = await connectHttp('modern', server.endpoint);
+    try {
+      const ready = await request(new URL('/readyz', server.endpoint));
+      expect(await ready.body.json()).toMatchObject({ status: 'ready', checks: { state_store: true } });
+      const [invoice] = await unpaidApprovedInvoices(client, 1, new Set());
+      const args = paymentArgs(invoice!.id, '7.00', 'over TLS');
+      const { confirmation } = structured(await client.callTool('register_invoice_payment', args));
+      const answers = await Promise.all([0, 1].map(() => client.callTool('register_invoice_payment', { ...args, confirmation })));
+      expect(answers.map((answer) => structured(answer).status)).toEqual(['committed', 'committed']);
+      expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(1);
+      expect(server.stderr()).not.toContain('n0t-in-the-logs');
+    } finally {
+      await client.close();
+      await server.stop();
+      await sandbox.close();
+      await redis.stop();
+    }
   });
 });
 

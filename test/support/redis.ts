@@ -5,7 +5,9 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { freePort } from './ports.js';
 
 const REDIS = '/usr/bin/redis-server';
@@ -44,7 +46,7 @@ export function ensureRedis(): string | undefined {
 }
 
 export interface RedisServer {
-  /** redis://127.0.0.1:PORT */
+  /** redis://127.0.0.1:PORT, or rediss://localhost:PORT over TLS */
   url: string;
   port: number;
   /** Stops the server (its data is gone); `start` brings it back on the same port. */
@@ -52,14 +54,22 @@ export interface RedisServer {
   start(): Promise<void>;
 }
 
-async function answers(port: number): Promise<boolean> {
+/** Serve TLS only, with this key and certificate (its own CA); the URL is then rediss://localhost. */
+export interface RedisTls {
+  keyFile: string;
+  certFile: string;
+}
+
+/** Whether a server answers on `port` (over TLS when `tls`): PONG, or NOAUTH from one with a password. */
+async function answers(port: number, tls?: RedisTls): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
+    const socket = tls
+      ? connectTls({ port, host: '127.0.0.1', ca: readFileSync(tls.certFile), servername: 'localhost' })
+      : createConnection({ port, host: '127.0.0.1' });
+    socket.once(tls ? 'secureConnect' : 'connect', () => {
       socket.write('PING\r\n');
       socket.once('data', (data) => {
         socket.destroy();
-        // A server with a password answers NOAUTH: it is up all the same.
         resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()));
       });
     });
@@ -67,22 +77,38 @@ async function answers(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(binary: string, extraArgs: string[] = []): Promise<RedisServer> {
+export async function startRedis(binary: string, extraArgs: string[] = [], tls?: RedisTls): Promise<RedisServer> {
   const port = await freePort();
+  const listen = tls
+    ? [
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--tls-cert-file',
+        tls.certFile,
+        '--tls-key-file',
+        tls.keyFile,
+        '--tls-ca-cert-file',
+        tls.certFile,
+        '--tls-auth-clients',
+        'no',
+      ]
+    : ['--port', String(port)];
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs], {
+    child = spawn(binary, [...listen, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs], {
       stdio: 'ignore',
     });
     for (let waited = 0; waited < 10_000; waited += 50) {
-      if (await answers(port)) return;
+      if (await answers(port, tls)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`redis-server did not answer on port ${port}`);
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: tls ? `rediss://localhost:${port}` : `redis://127.0.0.1:${port}`,
     port,
     start,
     async stop() {

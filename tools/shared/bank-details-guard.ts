@@ -11,7 +11,7 @@ import type { Scope } from '../scope.js';
 import { differences, holds } from './guard-kit.js';
 
 const BANK_FIELDS = ['iban', 'bic'] as const;
-/** What else an update may change in the same call, shown in the preview beside the bank details. */
+/** Arguments that are not among the other changes the preview lists beside the bank details. */
 const NOT_OTHER = new Set<string>(['contractor_id', 'confirmation', ...BANK_FIELDS]);
 
 /** "******************3000": all but the last four characters hidden, spaces dropped. */
@@ -56,7 +56,7 @@ export function bankDetailsGuard(scope: Scope): MoneyGuard {
           changes: { ...changes, ...others.changes },
           resulting: {
             contractor_id: contractor.id,
-            iban: args.iban ?? contractor.iban ?? null,
+            iban: args.iban ?? maskedIban(contractor.iban),
             bic: args.bic ?? contractor.bic ?? null,
           },
           warnings: [
