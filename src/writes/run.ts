@@ -49,8 +49,8 @@ import { oneLine } from './quote.js';
 import { confirmedArguments, digest } from './seal.js';
 import {
   accountedOn,
+  bookedLately,
   foundAnswer,
-  madeOn,
   mayStillLand,
   rememberMade,
   settleClaim,
@@ -74,8 +74,6 @@ const OUTCOME_LEVELS: Record<MoneyEntry['outcome'], LoggingLevel> = {
   failed: 'error',
 };
 
-/** A payment of the same amount this server booked on the resource this recently is worth a warning. */
-const LATELY_MS = 24 * 3_600_000;
 /** How long a preview waits for a write in progress on its resource before it goes on without settling. */
 const PREVIEW_LEASE_WAIT_MS = 2_000;
 
@@ -173,19 +171,20 @@ async function settleHeld({ call, settings, reference }: Run, resource: string):
   return { lines, structured: settled.length ? { settled } : {} };
 }
 
-/** Same-amount payments this server booked on the resource lately, unless the preview warns of them already. */
-async function bookedLately({ call, settings }: Run, resource: string, warnings: readonly Warning[]): Promise<Warning[]> {
+/** The latest same-amount payment this server booked on the resource lately, unless the preview warns of it already. */
+async function bookedLatelyWarning({ call, settings }: Run, resource: string, warnings: readonly Warning[]): Promise<Warning[]> {
   const amount = call.judge.amount?.(call.args);
   if (amount === undefined) return [];
-  const since = Date.now() - LATELY_MS;
   const named = new Set(warnings.map((warning) => warning.about));
-  return (await madeOn(settings.store, resource))
-    .filter((made) => made.amount === amount && Date.parse(made.at) >= since && !named.has(made.id))
-    .map((made) => ({
+  const [latest] = (await bookedLately(settings.store, resource, amount)).filter((booked) => !named.has(booked.id));
+  if (!latest) return [];
+  return [
+    {
       code: 'possible_duplicate',
-      about: made.id,
-      message: `Possible duplicate: this server booked the same amount (${new Decimal(amount).toFixed(2)} gross) here at ${made.at} (id ${made.id}): is this the same payment again?`,
-    }));
+      about: latest.id,
+      message: `Possible duplicate: this server booked the same amount (${new Decimal(amount).toFixed(2)} gross) here at ${latest.at} (id ${latest.id}): is this the same payment again?`,
+    },
+  ];
 }
 
 const STORE_DOWN: Warning = {
@@ -216,7 +215,7 @@ async function preview(run: Run, consent: ConsentChannel | undefined): Promise<S
       else if (!(error instanceof LeaseBusy)) throw error;
     }
     inspection = call.judge.inspect(call.args, await call.readState(call.args));
-    if (!extra.length) extra = await bookedLately(run, resource, inspection.preview.warnings).catch(storeDownWarning);
+    if (!extra.length) extra = await bookedLatelyWarning(run, resource, inspection.preview.warnings).catch(storeDownWarning);
   } catch (error) {
     return refusedBeforeSending(run, error, notes);
   }
@@ -550,7 +549,7 @@ async function finish(run: Run, claim: StoredClaim, ended: RecordedOutcome): Pro
   const { resource } = claim.record;
   try {
     await updateClaim(store, claim, withOutcome(claim.record, ended));
-    if (ended.made) await rememberMade(store, resource, ended.made, run.reference);
+    if (ended.made) await rememberMade(store, resource, ended.made);
     if (ended.outcome !== 'unknown') await store.removeMember(unknownKeyOf(resource), claim.key);
   } catch (error) {
     // A claim another call decided first keeps that call's record; this answer still says what this call saw.

@@ -23,21 +23,34 @@ import { oneLine } from './quote.js';
 
 type Args = Readonly<Record<string, unknown>>;
 
-/** What this server made on a resource, with when: kept as long as writes there may be settled. */
-export interface MadeEntry extends Made {
+/** How long a payment this server booked is worth a warning in the previews of the same amount. */
+export const LATELY_MS = 24 * 3_600_000;
+
+/** A payment of some amount this server booked on a resource, and when. */
+export interface Booked {
+  id: string;
   at: string;
-  reference: string;
 }
 
+/** The ids of what confirmations made on a resource: kept as long as writes there may be settled. */
 const madeKeyOf = (resource: string) => `made:${resource}`;
+/** What this server booked on a resource lately, per amount: a preview reads only its own amount's. */
+const bookedKeyOf = (resource: string, amount: string) => `booked:${resource}:${amount}`;
 
-export async function madeOn(store: StateStore, resource: string): Promise<MadeEntry[]> {
-  return (await store.members(madeKeyOf(resource))).map((member) => JSON.parse(member) as MadeEntry);
+export async function rememberMade(store: StateStore, resource: string, made: Made): Promise<void> {
+  await store.addMember(madeKeyOf(resource), made.id, UNKNOWN_KEPT_MS);
+  if (made.amount === undefined) return;
+  const booked: Booked = { id: made.id, at: new Date().toISOString() };
+  await store.addMember(bookedKeyOf(resource, made.amount), JSON.stringify(booked), LATELY_MS);
 }
 
-export async function rememberMade(store: StateStore, resource: string, made: Made, reference: string): Promise<void> {
-  const entry: MadeEntry = { ...made, at: new Date().toISOString(), reference };
-  await store.addMember(madeKeyOf(resource), JSON.stringify(entry), UNKNOWN_KEPT_MS);
+/** What this server booked of `amount` on `resource` in the last LATELY_MS, the latest first. */
+export async function bookedLately(store: StateStore, resource: string, amount: string): Promise<Booked[]> {
+  const since = Date.now() - LATELY_MS;
+  return (await store.members(bookedKeyOf(resource, amount)))
+    .map((member) => JSON.parse(member) as Booked)
+    .filter((booked) => Date.parse(booked.at) >= since)
+    .sort((a, b) => b.at.localeCompare(a.at));
 }
 
 export interface Verdict {
@@ -56,7 +69,7 @@ export function verdictOf(judge: WriteJudge, args: Args, before: unknown, now: u
 
 /** The ids other confirmations account for on `resource`. */
 export async function accountedOn(store: StateStore, resource: string): Promise<Set<string>> {
-  return new Set((await madeOn(store, resource)).map((entry) => entry.id));
+  return new Set(await store.members(madeKeyOf(resource)));
 }
 
 export function unexplainedNotes(unexplained: readonly Appeared[]): Notes {
@@ -158,7 +171,7 @@ export async function settleClaim(
     if (!(error instanceof ClaimTaken)) throw error;
     return { claim: error.now, line: `An earlier ${record.tool} on this resource was settled meanwhile by another call.` };
   }
-  if (outcome.made) await rememberMade(store, record.resource, outcome.made, reference);
+  if (outcome.made) await rememberMade(store, record.resource, outcome.made);
   await store.removeMember(unknownKeyOf(record.resource), claim.key);
   const ended = found ? `it was made: ${oneLine(found.text.split('\n')[0]!)}` : 'it was not made.';
   return {

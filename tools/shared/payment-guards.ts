@@ -53,6 +53,8 @@ const grossOfPayment = (payment: FlatResource) => new Decimal(isMoney(payment.pa
 
 /** How far back a payment of the same amount makes a preview ask whether it is the same one again. */
 const RECENT_DAYS = 30;
+/** How many of those a preview names one by one. */
+const TWINS_NAMED = 3;
 
 /** Dated, or booked, within the last RECENT_DAYS days. */
 function recent(payment: FlatResource): boolean {
@@ -76,13 +78,22 @@ function warnings(state: InvoiceState, after: Settlement, amount: Decimal, excep
     found.push({ code: 'no_approved_amount', message: 'The invoice has no approved amount to compare the payment with.' });
   }
   const currency = after.paid_gross.currency;
-  for (const twin of state.payments.filter(
-    (payment) => payment.id !== except && grossOfPayment(payment).equals(amount) && recent(payment),
-  )) {
+  const gross = formatCurrency(amount.toFixed(), currency);
+  // The latest first; a long run of equal payments is named in part, and counted.
+  const twins = state.payments
+    .filter((payment) => payment.id !== except && grossOfPayment(payment).equals(amount) && recent(payment))
+    .reverse();
+  for (const twin of twins.slice(0, TWINS_NAMED)) {
     found.push({
       code: 'possible_duplicate',
       about: twin.id,
-      message: `Possible duplicate: the invoice already has a payment of the same amount, ${formatCurrency(amount.toFixed(), currency)} gross, dated ${escaped(twin.payment_date)} (payment ${twin.id}): is this the same payment again?`,
+      message: `Possible duplicate: the invoice already has a payment of the same amount, ${gross} gross, dated ${escaped(twin.payment_date)} (payment ${twin.id}): is this the same payment again?`,
+    });
+  }
+  if (twins.length > TWINS_NAMED) {
+    found.push({
+      code: 'possible_duplicate',
+      message: `Possible duplicate: ${twins.length - TWINS_NAMED} more payments of ${gross} gross on this invoice in the last ${RECENT_DAYS} days.`,
     });
   }
   return found;
