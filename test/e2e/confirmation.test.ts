@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/sandbox/faults.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { PAID_INVOICE } from '../support/payments.js';
 import { Decimal } from '../../src/shape/money.js';
 import {
   againstApi,
@@ -429,17 +430,7 @@ describe('without confirmation', () => {
 
 describe('every tool that moves money', () => {
   const writesSince = (from: number) => proxy.seen.slice(from).filter((request) => request.method !== 'GET');
-  const paidInvoice = {
-    external_identifier: 'BAR-2026-301',
-    unaudited_amount: { net: '1000.00', tax: '190.00' },
-    audited_amount: { net: '1000.00', tax: '190.00' },
-    discounted_approved_amount: { net: '1000.00', tax: '190.00' },
-    paid_amount: { net: '1000.00', tax: '190.00' },
-    date_received: '2026-10-01',
-    date_posted: '2026-10-02',
-    date_due: '2026-10-31',
-    payment_date: '2026-10-20',
-  };
+  const paidInvoice = { external_identifier: 'BAR-2026-301', ...PAID_INVOICE };
 
   /** Previews `tool` (nothing written, the summary as expected), then confirms it; the committed answer. */
   async function previewThenCommit(

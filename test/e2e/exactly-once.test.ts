@@ -16,19 +16,18 @@ import {
   textOf,
   type HttpServer,
   type TestClient,
-  type ToolResult,
 } from '../support/harness.js';
-import { bookedPayments, impatientToolCall, paymentArgs, unpaidApprovedInvoices } from '../support/payments.js';
-
-interface Answer {
-  status?: string;
-  replayed?: boolean;
-  reason?: string;
-  confirmation?: string;
-  payment?: { id: string };
-}
-
-const structured = (result: ToolResult) => (result.structuredContent ?? {}) as Answer;
+import {
+  answerOf,
+  bookedPayments,
+  confirmationOf,
+  expectOnePayment,
+  impatientToolCall,
+  paymentArgs,
+  paymentPosts,
+  slowly,
+  unpaidApprovedInvoices,
+} from '../support/payments.js';
 
 let sandbox: SandboxHandle;
 let proxy: FaultProxy;
@@ -53,80 +52,43 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const paymentPosts = (from: number) =>
-  proxy.seen.slice(from).filter((request) => request.method === 'POST' && request.path.includes('/register-payment/'));
-
-/** Runs `work` with every API request held for `ms` first, so calls overlap in flight. */
-async function slowly<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  proxy.delayMs = ms;
-  try {
-    return await work();
-  } finally {
-    proxy.delayMs = 0;
-  }
-}
-
-/** A preview's confirmation; fails with the preview's text when there is none. */
-async function previewOf(client: TestClient, args: Record<string, unknown>): Promise<string> {
-  const preview = await client.callTool('register_invoice_payment', args);
-  const { confirmation } = structured(preview);
-  expect(confirmation, textOf(preview)).toEqual(expect.any(String));
-  return confirmation!;
-}
-
-/** All answers committed, all naming the one payment the API holds, the first the only one not replayed. */
-async function expectOnePayment(invoiceId: string, answers: ToolResult[], from: number): Promise<void> {
-  const booked = await bookedPayments(sandbox, invoiceId);
-  expect(booked).toHaveLength(1);
-  expect(paymentPosts(from)).toHaveLength(1);
-  for (const answer of answers) {
-    expect(answer.isError, textOf(answer)).toBeFalsy();
-    expect(structured(answer)).toMatchObject({ status: 'committed', payment: { id: booked[0]!.id } });
-    expect(textOf(answer)).toContain(`payment id ${booked[0]!.id}`);
-  }
-  expect(answers.filter((answer) => !structured(answer).replayed)).toHaveLength(1);
-  for (const replay of answers.filter((answer) => structured(answer).replayed)) {
-    expect(textOf(replay)).toMatch(/^ALREADY COMMITTED: .* nothing was sent again\./);
-  }
-}
-
 describe('one confirmation sent many times at once', () => {
   it('over HTTP, ten at once: one payment, and every answer names it', async () => {
     const [invoice] = await unpaidApprovedInvoices(http, 1, used);
     const args = paymentArgs(invoice!.id, '100.00', 'ten at once');
-    const confirmation = await previewOf(http, args);
+    const confirmation = await confirmationOf(http, args);
     const from = proxy.seen.length;
-    const answers = await slowly(150, () =>
+    const answers = await slowly(proxy, 150, () =>
       Promise.all(Array.from({ length: 10 }, () => http.callTool('register_invoice_payment', { ...args, confirmation }))),
     );
-    await expectOnePayment(invoice!.id, answers, from);
+    await expectOnePayment({ sandbox, proxy }, invoice!.id, answers, from);
   });
 
   it('over stdio, four at once: one payment, and every answer names it', async () => {
     const [invoice] = await unpaidApprovedInvoices(stdio, 1, used);
     const args = paymentArgs(invoice!.id, '40.00', 'four at once');
-    const confirmation = await previewOf(stdio, args);
+    const confirmation = await confirmationOf(stdio, args);
     const from = proxy.seen.length;
-    const answers = await slowly(150, () =>
+    const answers = await slowly(proxy, 150, () =>
       Promise.all(Array.from({ length: 4 }, () => stdio.callTool('register_invoice_payment', { ...args, confirmation }))),
     );
-    await expectOnePayment(invoice!.id, answers, from);
+    await expectOnePayment({ sandbox, proxy }, invoice!.id, answers, from);
   });
 
   it('from a client that gives up after 30 ms and sends the same request again: one payment, answered committed', async () => {
     const [invoice] = await unpaidApprovedInvoices(http, 1, used);
     const args = paymentArgs(invoice!.id, '30.00', 'impatient');
-    const confirmation = await previewOf(http, args);
+    const confirmation = await confirmationOf(http, args);
     const from = proxy.seen.length;
-    const answer = await slowly(200, () =>
+    const answer = await slowly(proxy, 200, () =>
       impatientToolCall(server.endpoint, 'register_invoice_payment', { ...args, confirmation }, 30),
     );
     // The first request was cut while its payment was on the way; the second heard how it ended.
-    expect(structured(answer)).toMatchObject({ status: 'committed', replayed: true });
+    expect(answerOf(answer)).toMatchObject({ status: 'committed', replayed: true });
     const booked = await bookedPayments(sandbox, invoice!.id);
     expect(booked).toHaveLength(1);
-    expect(structured(answer).payment?.id).toBe(booked[0]!.id);
-    expect(paymentPosts(from)).toHaveLength(1);
+    expect(answerOf(answer).payment?.id).toBe(booked[0]!.id);
+    expect(paymentPosts(proxy, from)).toHaveLength(1);
   });
 });
 
@@ -135,9 +97,9 @@ describe('two previews of one state confirmed at once', () => {
     const [invoice] = await unpaidApprovedInvoices(http, 1, used);
     const first = paymentArgs(invoice!.id, '10.00', 'first of two');
     const second = paymentArgs(invoice!.id, '20.00', 'second of two');
-    const confirmations = await Promise.all([previewOf(http, first), previewOf(http, second)]);
+    const confirmations = await Promise.all([confirmationOf(http, first), confirmationOf(http, second)]);
     const from = proxy.seen.length;
-    const answers = await slowly(100, () =>
+    const answers = await slowly(proxy, 100, () =>
       Promise.all([
         http.callTool('register_invoice_payment', { ...first, confirmation: confirmations[0] }),
         http.callTool('register_invoice_payment', { ...second, confirmation: confirmations[1] }),
@@ -145,18 +107,18 @@ describe('two previews of one state confirmed at once', () => {
     );
     const booked = await bookedPayments(sandbox, invoice!.id);
     expect(booked).toHaveLength(1);
-    expect(paymentPosts(from)).toHaveLength(1);
-    const committed = answers.filter((answer) => structured(answer).status === 'committed');
+    expect(paymentPosts(proxy, from)).toHaveLength(1);
+    const committed = answers.filter((answer) => answerOf(answer).status === 'committed');
     const refused = answers.filter((answer) => answer.isError);
     expect(committed).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(textOf(refused[0]!)).toMatch(/^REFUSED: the state changed since the preview/);
-    expect(structured(refused[0]!)).toMatchObject({ status: 'preview', reason: 'state-changed' });
+    expect(answerOf(refused[0]!)).toMatchObject({ status: 'preview', reason: 'state-changed' });
     // The fresh preview shows the payment made meanwhile and can be confirmed.
-    const fresh = structured(refused[0]!).confirmation!;
+    const fresh = answerOf(refused[0]!).confirmation!;
     const again = refused[0] === answers[0] ? first : second;
     const later = await http.callTool('register_invoice_payment', { ...again, confirmation: fresh });
-    expect(structured(later).status, textOf(later)).toBe('committed');
+    expect(answerOf(later).status, textOf(later)).toBe('committed');
     expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(2);
   });
 });

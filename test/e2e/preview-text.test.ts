@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { againstApi, connectStdio, dataOf, textOf, type AskingClient, type Item, type TestClient } from '../support/harness.js';
+import { PAID_INVOICE } from '../support/payments.js';
 import { useProxiedSandbox } from '../support/proxied-sandbox.js';
 
 const HOSTILE =
@@ -21,17 +22,6 @@ function expectOnlyOurLines(text: string, what: string): void {
   }
   expect(text, what).not.toContain('Nord "Mitte"');
 }
-
-const PAID_INVOICE = {
-  unaudited_amount: { net: '1000.00', tax: '190.00' },
-  audited_amount: { net: '1000.00', tax: '190.00' },
-  discounted_approved_amount: { net: '1000.00', tax: '190.00' },
-  paid_amount: { net: '1000.00', tax: '190.00' },
-  date_received: '2026-10-01',
-  date_posted: '2026-10-02',
-  date_due: '2026-10-31',
-  payment_date: '2026-10-20',
-};
 
 describe('API text in previews and consent questions', () => {
   const upstream = useProxiedSandbox();

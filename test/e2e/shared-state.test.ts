@@ -23,23 +23,20 @@ import {
   type ToolResult,
 } from '../support/harness.js';
 import { ensureNginx, startLoadBalancer, type LoadBalancer } from '../support/nginx.js';
-import { bookedPayments, paymentArgs, unpaidApprovedInvoices } from '../support/payments.js';
+import {
+  answerOf,
+  bookedPayments,
+  confirmationOf,
+  expectOnePayment,
+  paymentArgs,
+  slowly,
+  unpaidApprovedInvoices,
+} from '../support/payments.js';
 import { ensureRedis, startRedis, type RedisServer } from '../support/redis.js';
 import { localhostCertificate } from '../support/tls.js';
 
 const redisBinary = ensureRedis();
 const nginxBinary = ensureNginx();
-
-interface Answer {
-  status?: string;
-  replayed?: boolean;
-  reason?: string;
-  confirmation?: string;
-  payment?: { id: string };
-  warnings?: Array<{ code: string }>;
-}
-
-const structured = (result: ToolResult) => (result.structuredContent ?? {}) as Answer;
 
 describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', () => {
   let redis: RedisServer;
@@ -82,49 +79,19 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
     await redis?.stop();
   });
 
-  const paymentPosts = (from: number) =>
-    proxy.seen.slice(from).filter((seen) => seen.method === 'POST' && seen.path.includes('/register-payment/'));
-
-  async function previewOf(client: TestClient, args: Record<string, unknown>): Promise<string> {
-    const preview = await client.callTool('register_invoice_payment', args);
-    const { confirmation } = structured(preview);
-    expect(confirmation, textOf(preview)).toEqual(expect.any(String));
-    return confirmation!;
-  }
-
-  /** Every API request held `ms` first, so calls overlap in flight. */
-  async function slowly<T>(ms: number, work: () => Promise<T>): Promise<T> {
-    proxy.delayMs = ms;
-    try {
-      return await work();
-    } finally {
-      proxy.delayMs = 0;
-    }
-  }
-
-  async function expectOnePayment(invoiceId: string, answers: ToolResult[], from: number): Promise<void> {
-    const booked = await bookedPayments(sandbox, invoiceId);
-    expect(booked).toHaveLength(1);
-    expect(paymentPosts(from)).toHaveLength(1);
-    for (const answer of answers) {
-      expect(structured(answer), textOf(answer)).toMatchObject({ status: 'committed', payment: { id: booked[0]!.id } });
-    }
-    expect(answers.filter((answer) => !structured(answer).replayed)).toHaveLength(1);
-  }
-
   it('books one payment for ten calls of one confirmation at once, five to each instance', async () => {
     const [invoice] = await unpaidApprovedInvoices(clients[0]!, 1, used);
     const args = paymentArgs(invoice!.id, '100.00', 'split across instances');
-    const confirmation = await previewOf(clients[0]!, args);
+    const confirmation = await confirmationOf(clients[0]!, args);
     const from = proxy.seen.length;
-    const answers = await slowly(150, () =>
+    const answers = await slowly(proxy, 150, () =>
       Promise.all(
         Array.from({ length: 10 }, (_, index) =>
           clients[index % 2]!.callTool('register_invoice_payment', { ...args, confirmation }),
         ),
       ),
     );
-    await expectOnePayment(invoice!.id, answers, from);
+    await expectOnePayment({ sandbox, proxy }, invoice!.id, answers, from);
     // Both instances took part.
     for (const log of auditLogs) expect(readFileSync(log, 'utf8')).toMatch(/"outcome":"(committed|replayed)"/);
   });
@@ -132,29 +99,29 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
   it('books one payment for ten calls of one confirmation at once through nginx', async () => {
     const [invoice] = await unpaidApprovedInvoices(viaBalancer, 1, used);
     const args = paymentArgs(invoice!.id, '90.00', 'through nginx');
-    const confirmation = await previewOf(viaBalancer, args);
+    const confirmation = await confirmationOf(viaBalancer, args);
     const from = proxy.seen.length;
-    const answers = await slowly(150, () =>
+    const answers = await slowly(proxy, 150, () =>
       Promise.all(Array.from({ length: 10 }, () => viaBalancer.callTool('register_invoice_payment', { ...args, confirmation }))),
     );
-    await expectOnePayment(invoice!.id, answers, from);
+    await expectOnePayment({ sandbox, proxy }, invoice!.id, answers, from);
   });
 
   it('commits one of two previews of one state confirmed at once on different instances, and refuses the other with a fresh preview', async () => {
     const [invoice] = await unpaidApprovedInvoices(clients[0]!, 1, used);
     const first = paymentArgs(invoice!.id, '11.00', 'first, on one');
     const second = paymentArgs(invoice!.id, '22.00', 'second, on two');
-    const confirmations = [await previewOf(clients[0]!, first), await previewOf(clients[1]!, second)];
-    const answers = await slowly(100, () =>
+    const confirmations = [await confirmationOf(clients[0]!, first), await confirmationOf(clients[1]!, second)];
+    const answers = await slowly(proxy, 100, () =>
       Promise.all([
         clients[0]!.callTool('register_invoice_payment', { ...first, confirmation: confirmations[0] }),
         clients[1]!.callTool('register_invoice_payment', { ...second, confirmation: confirmations[1] }),
       ]),
     );
     expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(1);
-    expect(answers.map((answer) => structured(answer).status).sort()).toEqual(['committed', 'preview']);
+    expect(answers.map((answer) => answerOf(answer).status).sort()).toEqual(['committed', 'preview']);
     const refused = answers.find((answer) => answer.isError)!;
-    expect(structured(refused)).toMatchObject({ reason: 'state-changed', confirmation: expect.any(String) });
+    expect(answerOf(refused)).toMatchObject({ reason: 'state-changed', confirmation: expect.any(String) });
   });
 
   it('counts the rate limit across instances', async () => {
@@ -183,21 +150,21 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
   it('refuses writes that move money while Redis is stopped, keeps reading and previewing, and commits once it is back', async () => {
     const [invoice] = await unpaidApprovedInvoices(clients[0]!, 1, used);
     const args = paymentArgs(invoice!.id, '55.00', 'after the outage');
-    const confirmation = await previewOf(clients[0]!, args);
+    const confirmation = await confirmationOf(clients[0]!, args);
     await redis.stop();
     try {
       const from = proxy.seen.length;
       const refused = await clients[1]!.callTool('register_invoice_payment', { ...args, confirmation });
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/^REFUSED: the shared state store \(redis:\/\/127\.0\.0\.1:\d+\/?\) cannot be reached/);
-      expect(structured(refused)).toMatchObject({ status: 'refused', reason: 'state-store-unavailable' });
+      expect(answerOf(refused)).toMatchObject({ status: 'refused', reason: 'state-store-unavailable' });
       expect(proxy.seen.slice(from).filter((seen) => seen.method !== 'GET')).toEqual([]);
       // Reading goes on, and so do previews, which warn that confirming them will be refused.
       const projects = await clients[1]!.callTool('list_projects');
       expect(projects.isError, textOf(projects)).toBeFalsy();
       const preview = await clients[0]!.callTool('register_invoice_payment', args);
-      expect(structured(preview).status, textOf(preview)).toBe('preview');
-      expect(structured(preview).warnings?.map((warning) => warning.code)).toContain('state_store_unavailable');
+      expect(answerOf(preview).status, textOf(preview)).toBe('preview');
+      expect(answerOf(preview).warnings?.map((warning) => warning.code)).toContain('state_store_unavailable');
       const ready = await request(new URL('/readyz', instances[1]!.endpoint));
       expect(ready.statusCode).toBe(200);
       expect(await ready.body.json()).toMatchObject({ status: 'degraded', checks: { state_store: false, upstream: true } });
@@ -211,11 +178,11 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
       await redis.start();
     }
     let committed: ToolResult | undefined;
-    for (let attempt = 0; attempt < 50 && structured(committed ?? { content: [] }).status !== 'committed'; attempt += 1) {
+    for (let attempt = 0; attempt < 50 && answerOf(committed ?? { content: [] }).status !== 'committed'; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       committed = await clients[1]!.callTool('register_invoice_payment', { ...args, confirmation });
     }
-    expect(structured(committed!).status, textOf(committed!)).toBe('committed');
+    expect(answerOf(committed!).status, textOf(committed!)).toBe('committed');
     expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(1);
   });
 });
@@ -240,9 +207,9 @@ describe.runIf(redisBinary && certificate)('a Redis over TLS with a password', (
       expect(await ready.body.json()).toMatchObject({ status: 'ready', checks: { state_store: true } });
       const [invoice] = await unpaidApprovedInvoices(client, 1, new Set());
       const args = paymentArgs(invoice!.id, '7.00', 'over TLS');
-      const { confirmation } = structured(await client.callTool('register_invoice_payment', args));
+      const { confirmation } = answerOf(await client.callTool('register_invoice_payment', args));
       const answers = await Promise.all([0, 1].map(() => client.callTool('register_invoice_payment', { ...args, confirmation })));
-      expect(answers.map((answer) => structured(answer).status)).toEqual(['committed', 'committed']);
+      expect(answers.map((answer) => answerOf(answer).status)).toEqual(['committed', 'committed']);
       expect(await bookedPayments(sandbox, invoice!.id)).toHaveLength(1);
       expect(server.stderr()).not.toContain('n0t-in-the-logs');
     } finally {

@@ -11,6 +11,15 @@ import { ensureRedis, startRedis, type RedisServer } from '../support/redis.js';
 
 const redisBinary = ensureRedis();
 
+/** Whether `store` can be reached within ten seconds (Redis is back, say). */
+async function reachableSoon(store: StateStore): Promise<boolean> {
+  for (let waited = 0; waited < 10_000; waited += 200) {
+    if (await store.reachable()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
 function contract(name: string, open: () => Promise<StateStore>) {
   describe(`the ${name} store`, () => {
     let store: StateStore;
@@ -98,12 +107,7 @@ describe.runIf(redisBinary)('Redis', () => {
       expect(await store.reachable()).toBe(false);
       expect(logged.filter((line) => line.includes('cannot be reached'))).toHaveLength(1);
       await redis.start();
-      let back = false;
-      for (let waited = 0; waited < 10_000 && !back; waited += 200) {
-        back = await store.reachable();
-        if (!back) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(back).toBe(true);
+      expect(await reachableSoon(store)).toBe(true);
       expect(await store.setIfAbsent('claim:x', 'y', 1_000)).toBe(true);
       expect(logged.some((line) => line.includes('can be reached again'))).toBe(true);
     } finally {
@@ -117,12 +121,7 @@ describe.runIf(redisBinary)('Redis', () => {
     try {
       await expect(store.get('a')).rejects.toBeInstanceOf(StoreUnavailable);
       await redis.start();
-      let back = false;
-      for (let waited = 0; waited < 10_000 && !back; waited += 200) {
-        back = await store.reachable();
-        if (!back) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(back).toBe(true);
+      expect(await reachableSoon(store)).toBe(true);
     } finally {
       await store.close();
     }

@@ -2,42 +2,16 @@
  * nginx from Debian as the load balancer in front of several server instances: installed when
  * missing (the tests run as root on our machines), or undefined with a loud reason.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianProgram } from './debian.js';
 import { freePort } from './ports.js';
 
-const NGINX = '/usr/sbin/nginx';
-
-function installed(): boolean {
-  try {
-    execFileSync(NGINX, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The nginx binary, installed from Debian if need be; undefined (and said why) when that fails. */
-export function ensureNginx(): string | undefined {
-  if (installed()) return NGINX;
-  try {
-    execFileSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 nginx'],
-      {
-        stdio: 'ignore',
-        timeout: 300_000,
-      },
-    );
-  } catch (error) {
-    console.warn(`NOT TESTED: nginx is missing and could not be installed (${(error as Error).message}).`);
-    return undefined;
-  }
-  return installed() ? NGINX : undefined;
-}
+export const ensureNginx = (): string | undefined => ensureDebianProgram('/usr/sbin/nginx', 'nginx', '-v');
 
 export interface LoadBalancer {
   /** e.g. http://127.0.0.1:PORT */

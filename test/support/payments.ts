@@ -1,11 +1,71 @@
 /**
  * What the tests of money writes share: payments as the API holds them (counted over REST at the
- * sandbox, never through our server), unpaid approved invoices to pay, payment arguments, and a
- * tools/call of a client that gives up waiting and sends the same request again.
+ * sandbox, never through our server), unpaid approved invoices to pay, payment arguments, calls
+ * made to overlap, the check that overlapping calls booked one payment, and a tools/call of a
+ * client that gives up waiting and sends the same request again.
  */
+import { expect } from 'vitest';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { dataOf, type Item, type Page, type TestClient, type ToolResult } from './harness.js';
+import type { FaultProxy } from './fault-proxy.js';
+import { dataOf, textOf, type Item, type Page, type TestClient, type ToolResult } from './harness.js';
 import { postMcp } from './raw-mcp.js';
+
+/** What a guarded write's structured answer says, as far as these tests look. */
+export interface PaymentAnswer {
+  status?: string;
+  replayed?: boolean;
+  reason?: string;
+  confirmation?: string;
+  payment?: { id: string };
+  warnings?: Array<{ code: string }>;
+}
+
+export const answerOf = (result: ToolResult) => (result.structuredContent ?? {}) as PaymentAnswer;
+
+/** A preview's confirmation; fails with the preview's text when there is none. */
+export async function confirmationOf(client: TestClient, args: Record<string, unknown>): Promise<string> {
+  const preview = await client.callTool('register_invoice_payment', args);
+  const { confirmation } = answerOf(preview);
+  expect(confirmation, textOf(preview)).toEqual(expect.any(String));
+  return confirmation!;
+}
+
+/** The payments sent to the API through `proxy` since its `from`-th request. */
+export const paymentPosts = (proxy: FaultProxy, from: number) =>
+  proxy.seen.slice(from).filter((seen) => seen.method === 'POST' && seen.path.includes('/register-payment/'));
+
+/** Runs `work` with every API request held `ms` at the proxy first, so calls overlap in flight. */
+export async function slowly<T>(proxy: FaultProxy, ms: number, work: () => Promise<T>): Promise<T> {
+  proxy.delayMs = ms;
+  try {
+    return await work();
+  } finally {
+    proxy.delayMs = 0;
+  }
+}
+
+/**
+ * Overlapping calls of one confirmation booked one payment: the API holds one, one was sent, every
+ * answer is that commit and names it, and all but one say they were replayed.
+ */
+export async function expectOnePayment(
+  api: { sandbox: SandboxHandle; proxy: FaultProxy },
+  invoiceId: string,
+  answers: readonly ToolResult[],
+  from: number,
+): Promise<void> {
+  const booked = await bookedPayments(api.sandbox, invoiceId);
+  expect(booked).toHaveLength(1);
+  expect(paymentPosts(api.proxy, from)).toHaveLength(1);
+  for (const answer of answers) {
+    expect(answerOf(answer), textOf(answer)).toMatchObject({ status: 'committed', payment: { id: booked[0]!.id } });
+    expect(textOf(answer)).toContain(`payment id ${booked[0]!.id}`);
+  }
+  expect(answers.filter((answer) => !answerOf(answer).replayed)).toHaveLength(1);
+  for (const replay of answers.filter((answer) => answerOf(answer).replayed)) {
+    expect(textOf(replay)).toMatch(/^ALREADY COMMITTED: .* nothing was sent again\./);
+  }
+}
 
 export interface BookedPayment {
   id: string;
@@ -46,6 +106,18 @@ export async function unpaidApprovedInvoices(client: TestClient, count: number, 
   for (const invoice of invoices) used.add(invoice.id);
   return invoices;
 }
+
+/** The details of an invoice paid outside the workflow (add_paid_invoice), but for its number and contract. */
+export const PAID_INVOICE = {
+  unaudited_amount: { net: '1000.00', tax: '190.00' },
+  audited_amount: { net: '1000.00', tax: '190.00' },
+  discounted_approved_amount: { net: '1000.00', tax: '190.00' },
+  paid_amount: { net: '1000.00', tax: '190.00' },
+  date_received: '2026-10-01',
+  date_posted: '2026-10-02',
+  date_due: '2026-10-31',
+  payment_date: '2026-10-20',
+};
 
 export const paymentArgs = (invoiceId: string, gross: string, comment: string) => ({
   invoice_id: invoiceId,

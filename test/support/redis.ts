@@ -3,47 +3,16 @@
  * installed when missing (the tests run as root on our machines), or undefined with a loud
  * reason. Each server keeps nothing on disk and can be stopped and started again on its port.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { ensureDebianProgram } from './debian.js';
 import { freePort } from './ports.js';
 
-const REDIS = '/usr/bin/redis-server';
-
-function installed(): boolean {
-  try {
-    execFileSync(REDIS, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The redis-server binary, installed from Debian if need be; undefined (and said why) when that fails. */
-export function ensureRedis(): string | undefined {
-  if (installed()) return REDIS;
-  try {
-    execFileSync(
-      'sh',
-      [
-        '-c',
-        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 redis-server',
-      ],
-      {
-        stdio: 'ignore',
-        timeout: 300_000,
-      },
-    );
-  } catch (error) {
-    console.warn(`NOT TESTED: redis-server is missing and could not be installed (${(error as Error).message}).`);
-    return undefined;
-  }
-  if (installed()) return REDIS;
-  console.warn('NOT TESTED: redis-server was installed but does not run.');
-  return undefined;
-}
+export const ensureRedis = (): string | undefined => ensureDebianProgram('/usr/bin/redis-server', 'redis-server', '--version');
 
 export interface RedisServer {
   /** redis://127.0.0.1:PORT, or rediss://localhost:PORT over TLS */
