@@ -121,10 +121,10 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
     const identified = requestId ? { requestId } : {};
     if (response.status >= 400) {
       const result = errorResult(describeUpstreamFailure(operation, response));
-      // 429: the API did nothing; a write may be sent again once it says.
+      // 429: the API did nothing; a write may be brought again once it says.
       const wait =
         write && response.status === 429
-          ? { retryAfterMs: askedWaitMs(headerValue(response.headers, 'retry-after')) ?? 1_000 }
+          ? { untouched: true, retryAfterMs: askedWaitMs(headerValue(response.headers, 'retry-after')) ?? 1_000 }
           : {};
       return { result, ambiguous: write && response.status >= 500, status: response.status, ...identified, ...wait };
     }
@@ -147,7 +147,10 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       };
     }
     if (error instanceof UpstreamError) {
-      return { result: errorResult(unreachable(operation, error)), ambiguous: write && error.delivery === 'maybe-sent' };
+      // A write that never left this server (no connection) did nothing either.
+      const untouched = write && error.delivery === 'not-sent' ? { untouched: true } : {};
+      const result = errorResult(unreachable(operation, error));
+      return { result, ambiguous: write && error.delivery === 'maybe-sent', ...untouched };
     }
     throw error;
   }

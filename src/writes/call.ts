@@ -56,7 +56,9 @@ export interface Sent {
   requestId?: string;
   /** The HTTP status, when the API answered at all (a 5xx says it finished with the write, however it ended). */
   status?: number;
-  /** The API turned the write away (429) and said when to come back: nothing was done. */
+  /** Certainly nothing was done: the API turned the write away (429), or it never left this server. */
+  untouched?: boolean;
+  /** When the API said to come back (429). */
   retryAfterMs?: number;
 }
 

@@ -417,7 +417,7 @@ async function checkAndSend(run: Run, holding: Held, lease: Lease, stateHash: st
   // Sent: from here on, whatever fails, the answer says what is known and the claim keeps the rest.
   try {
     const sent = await call.send();
-    if (sent.retryAfterMs !== undefined) return await notDone(run, claim, sent);
+    if (sent.untouched) return await notDone(run, claim, sent);
     return await conclude(run, claim, state, sent, notes);
   } catch (error) {
     return step(unknownAnswer(run, error as Error), 'unknown', 'failed-after-sending');
@@ -425,16 +425,18 @@ async function checkAndSend(run: Run, holding: Held, lease: Lease, stateHash: st
 }
 
 /**
- * The API turned the write away without doing anything (429). It is not sent again by this
- * server; the claim is given up, so the same confirmation can be brought again once the API
- * takes requests.
+ * The write certainly did nothing: the API turned it away (429), or it never reached the API. It
+ * is not sent again by this server; the claim is given up, so the same confirmation can be brought
+ * again once the API takes requests.
  */
 async function notDone(run: Run, claim: StoredClaim, sent: Sent): Promise<Step> {
   await abandon(run, claim);
   await run.settings.store.removeMember(unknownKeyOf(claim.record.resource), claim.key).catch(() => undefined);
-  const wait = Math.max(1, Math.ceil((sent.retryAfterMs ?? 0) / 1000));
-  const text = `${firstLine(sent)}\nThe API did nothing, so nothing was booked. Call ${run.call.tool} again with the same arguments and confirmation in ${wait} s.`;
-  return step(errorAnswer(text, { status: 'refused', reason: 'api-busy' }), 'refused', 'api-busy');
+  const when =
+    sent.retryAfterMs === undefined ? 'once the API can be reached' : `in ${Math.max(1, Math.ceil(sent.retryAfterMs / 1000))} s`;
+  const text = `${firstLine(sent)}\nNothing reached the API's books, so nothing was booked. Call ${run.call.tool} again with the same arguments and confirmation ${when}.`;
+  const reason = sent.retryAfterMs === undefined ? 'api-unreachable' : 'api-busy';
+  return step(errorAnswer(text, { status: 'refused', reason }), 'refused', reason);
 }
 
 /** The first line of a sent write's answer, on one line: what happened, without the API's own text below it. */

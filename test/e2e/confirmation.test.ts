@@ -368,6 +368,49 @@ describe('a lost answer', () => {
   });
 });
 
+describe('a write that never reached the API', () => {
+  it('books nothing, and the same confirmation commits once the API can be reached again', async () => {
+    const front = await startFaultProxy(sandbox.origin);
+    const port = Number(new URL(front.origin).port);
+    const direct = await connect('stdio', 'modern', againstApi(`${front.origin}/fincon/v1`));
+    let back: FaultProxy | undefined;
+    try {
+      const invoice = await unpaidApproved(direct);
+      const args = payment(invoice.id, '66.00');
+      const { confirmation } = structured<PreviewAnswer>(await direct.callTool('register_invoice_payment', args));
+      // The API goes away during the state check: its reads are answered, on connections that then
+      // close, and the payment has to open a new one, to a port that refuses it.
+      const paths: string[] = [];
+      front.fails = (method, path) => method === 'GET' && paths.push(path) > 0;
+      front.failWith = async (outgoing) => {
+        // Called right after `fails` for the same request: its path is the last one seen.
+        const path = paths.at(-1)!;
+        // Both reads have their connections once the second arrives.
+        if (paths.length === 2) front.stopListening();
+        const answer = await fetch(`${sandbox.origin}${path}`, { headers: { 'x-api-key': 'k', 'x-api-token': 't' } });
+        outgoing.writeHead(answer.status, { 'content-type': 'application/json', connection: 'close' }).end(await answer.text());
+      };
+      const refused = await direct.callTool('register_invoice_payment', { ...args, confirmation });
+      expect(refused.isError, textOf(refused)).toBe(true);
+      expect(structured<Record<string, unknown>>(refused), textOf(refused)).toMatchObject({
+        status: 'refused',
+        reason: 'api-unreachable',
+      });
+      expect(textOf(refused)).toMatch(
+        /Nothing reached the API's books, so nothing was booked\. Call register_invoice_payment again with the same arguments and confirmation once the API can be reached\./,
+      );
+      expect(await booked(invoice.id)).toEqual([]);
+      back = await startFaultProxy(sandbox.origin, port);
+      const committed = await direct.callTool('register_invoice_payment', { ...args, confirmation });
+      expect(structured<{ status: string }>(committed).status, textOf(committed)).toBe('committed');
+      expect(await booked(invoice.id)).toHaveLength(1);
+    } finally {
+      await direct.close();
+      await back?.close();
+    }
+  });
+});
+
 describe('a write of unknown fate', () => {
   it('is settled by the next preview on the same invoice, which says what happened, naming the payment made', async () => {
     // Every write is stored and its answer lost; reading back fails until the proxy lets reads through again.

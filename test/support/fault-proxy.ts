@@ -38,10 +38,13 @@ export interface FaultProxy {
   /** Requests being handled now, and the most there ever were at once. */
   inFlight: number;
   peakInFlight: number;
+  /** Stops taking new connections (they are refused); requests on open ones are still answered. */
+  stopListening(): void;
   close(): Promise<void>;
 }
 
-export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy> {
+/** A proxy to `targetOrigin` on `port` (a free one by default; a stopped proxy's, to bring it back). */
+export async function startFaultProxy(targetOrigin: string, port = 0): Promise<FaultProxy> {
   const proxy: FaultProxy = {
     origin: '',
     fails: () => false,
@@ -50,6 +53,7 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
     delayMs: 0,
     inFlight: 0,
     peakInFlight: 0,
+    stopListening: () => undefined,
     close: async () => undefined,
   };
   const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -94,8 +98,9 @@ export async function startFaultProxy(targetOrigin: string): Promise<FaultProxy>
       incoming.socket.destroy();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.stopListening = () => void server.close();
   proxy.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
