@@ -178,6 +178,7 @@ export async function saveStream(body: Readable, target: string): Promise<Delive
   const hash = createHash('sha256');
   let size = 0;
   const partial = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+  const file = createWriteStream(partial, { flags: 'wx' });
   try {
     await pipeline(
       body,
@@ -185,10 +186,13 @@ export async function saveStream(body: Readable, target: string): Promise<Delive
         size += chunk.length;
         hash.update(chunk);
       }),
-      createWriteStream(partial, { flags: 'wx' }),
+      file,
     );
     await rename(partial, target);
   } catch (error) {
+    // A body that breaks off early can fail the pipeline before the file is even open: removing it
+    // then would leave the file the pending open creates a moment later.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await rm(partial, { force: true });
     throw error;
   }
