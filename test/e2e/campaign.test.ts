@@ -22,7 +22,6 @@ import {
   type ToolResult,
 } from '../support/harness.js';
 import { bookedPayments, impatientToolCall, paymentArgs, unpaidApprovedInvoices } from '../support/payments.js';
-import { IN_PLAIN_CLONE } from '../support/checkout.js';
 import { ensureRedis, startRedis, type RedisServer } from '../support/redis.js';
 
 const INVOICES = 8;
@@ -54,13 +53,7 @@ interface Tally {
   calls: number;
 }
 
-/*
- * The campaigns take a minute and a half of a 2-core machine, and their result does not depend on
- * where the checkout lies: the run inside a plain clone (after-all/plain-clone.test.ts) leaves
- * them to the run that made the clone, which ran them on the same code.
- */
-const inPlainClone = Boolean(process.env[IN_PLAIN_CLONE]);
-const redisBinary = inPlainClone ? undefined : ensureRedis();
+const redisBinary = ensureRedis();
 
 /**
  * One intended payment, pursued as a person with a model would: preview, confirm what it shows,
@@ -173,7 +166,7 @@ async function campaign(endpoints: readonly string[], sandbox: SandboxHandle): P
 // Every client calls from 127.0.0.1 without a token: one caller, as far as the rate limit knows.
 const serverArgs = ['--timeout-ms', '800', '--confirm-writes', 'token', '--rate-limit', '1000000'];
 
-describe.skipIf(inPlainClone)('a campaign of confirmed payments under injected faults', () => {
+describe('a campaign of confirmed payments under injected faults', () => {
   let sandbox: SandboxHandle;
   beforeAll(async () => {
     sandbox = await startSandbox({ faults: parseFaultSpec(FAULTS) });
@@ -217,10 +210,6 @@ describe.runIf(redisBinary)('a campaign of confirmed payments under injected fau
   });
 });
 
-describe.skipIf(redisBinary || inPlainClone)('a campaign of confirmed payments under injected faults, on two instances', () => {
+describe.skipIf(redisBinary)('a campaign of confirmed payments under injected faults, on two instances', () => {
   it('was NOT run: redis-server is missing and could not be installed here', () => {});
-});
-
-describe.runIf(inPlainClone)('a campaign of confirmed payments under injected faults', () => {
-  it('was left to the run that made this plain clone', () => {});
 });

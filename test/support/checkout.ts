@@ -10,9 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Set in the run of the suite inside a plain clone (test/after-all/plain-clone.test.ts). */
-export const IN_PLAIN_CLONE = 'PFM_TEST_IN_PLAIN_CLONE';
-
 export interface Checkout {
   dir: string;
   remove(): void;
