@@ -85,6 +85,20 @@ function drained(request: IncomingMessage): Promise<void> {
   });
 }
 
+/**
+ * How long the rest of a body too large to read is dropped before the 413 goes out: a client still
+ * sending when the socket closes gets a reset, not the answer. A longer send is cut.
+ */
+const OVERSIZE_DRAIN_MS = 3_000;
+
+function drainedWithin(request: IncomingMessage, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([drained(request), waited]).finally(() => clearTimeout(timer));
+}
+
 /** How long a request waits for a free place before it is turned away. */
 const MAX_QUEUE_WAIT_MS = 5_000;
 /**
@@ -218,6 +232,8 @@ export async function serveOverHttp(
       text = await readBody(request, options.maxBodyBytes);
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
+      await drainedWithin(request, OVERSIZE_DRAIN_MS);
+      if (request.socket.destroyed) return undefined;
       response.setHeader('connection', 'close');
       sendJson(response, 413, {
         error: `Request body larger than ${options.maxBodyBytes} bytes; send less (the limit is --max-body-mb).`,
