@@ -57,6 +57,10 @@ export interface ResourceView {
   totals?: readonly string[];
   /** Money attributes whose gross (net + tax, exact) the answer adds as `<attribute>_gross`. */
   gross?: readonly string[];
+  /** Columns shown only where they differ from another attribute: column -> that attribute. */
+  unlessEqualTo?: Readonly<Record<string, string>>;
+  /** What an attribute means where its name misleads; said under an answer whose rows show it. */
+  meanings?: Readonly<Record<string, string>>;
   /** Schema of one flattened resource (loose: the API may add attributes). */
   schema: z.ZodObject;
 }

@@ -8,7 +8,7 @@ import {
   type ResourceObject,
 } from '../shape/jsonapi.js';
 import { grossOf, isMoney, sumMoney, type Money } from '../shape/money.js';
-import { renderIncluded, renderResource, renderRow, renderTotals } from '../shape/text.js';
+import { renderIncluded, renderMeanings, renderResource, renderRow, renderTotals } from '../shape/text.js';
 import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
 import { encodeCursor, relativeLink } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
@@ -106,7 +106,9 @@ export function shapeList(
   const heading = listHeading(operation, view, items.length, nextCursor, position, cut);
   const data = lines.length ? `\n${untrustedBlock([...lines, ...renderIncluded(included)])}` : '';
   return {
-    content: [{ type: 'text', text: heading + data + (totals ? renderTotals(totals, view.gross) : '') }],
+    content: [
+      { type: 'text', text: heading + data + (totals ? renderTotals(totals, view.gross) : '') + renderMeanings(view, items) },
+    ],
     structuredContent: {
       items,
       next_cursor: nextCursor,
@@ -125,7 +127,12 @@ export function shapeOne(operation: Operation, view: ResourceView, document: Jso
   const outcome = operation.upsert ? (status === 201 ? 'created' : 'updated') : undefined;
   const heading = outcome ? `The ${view.singular} was ${outcome}.\n` : '';
   return {
-    content: [{ type: 'text', text: heading + untrustedBlock([renderResource(view, item), ...renderIncluded(included)]) }],
+    content: [
+      {
+        type: 'text',
+        text: heading + untrustedBlock([renderResource(view, item), ...renderIncluded(included)]) + renderMeanings(view, [item]),
+      },
+    ],
     structuredContent: { ...item, ...(included.length ? { included } : {}), ...(outcome ? { outcome } : {}) },
   };
 }

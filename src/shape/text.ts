@@ -29,8 +29,26 @@ function row(item: FlatResource, label: readonly string[], columns: readonly str
   return ['- ' + labelOf(item, label), `id: ${renderValue(item.id)}`, ...cells].join(' | ');
 }
 
+/** A column that repeats the attribute it stands beside adds nothing. */
+function repeats(view: ResourceView, item: FlatResource, column: string): boolean {
+  const other = view.unlessEqualTo?.[column];
+  return other !== undefined && JSON.stringify(item[column]) === JSON.stringify(item[other]);
+}
+
 export function renderRow(view: ResourceView, item: FlatResource): string {
-  return row(item, view.label, view.columns);
+  return row(
+    item,
+    view.label,
+    view.columns.filter((column) => !repeats(view, item, column)),
+  );
+}
+
+/** The view's meanings of the attributes these rows show, as notes. */
+export function renderMeanings(view: ResourceView, items: readonly FlatResource[]): string {
+  const notes = Object.entries(view.meanings ?? {})
+    .filter(([attribute]) => items.some((item) => item[attribute] !== undefined))
+    .map(([, meaning]) => meaning);
+  return notes.length ? `\nNote: ${notes.join(' ')}` : '';
 }
 
 export function renderResource(view: ResourceView, item: FlatResource): string {

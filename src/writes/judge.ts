@@ -10,6 +10,7 @@ export type WarningCode =
   | 'possible_duplicate'
   | 'exceeds_approved'
   | 'no_approved_amount'
+  | 'cash_discount_lapsed'
   | 'duplicate_name'
   | 'cannot_be_undone'
   | 'bank_details_change'

@@ -32,6 +32,7 @@ describe('the tool surface', () => {
         'update_invoice_payment',
         'get_project_budget',
         'get_project_payables',
+        'get_payments_in_period',
         'get_invoice_payment_status',
       ].sort(),
     );

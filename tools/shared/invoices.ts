@@ -9,7 +9,8 @@ import { bounds, declarer, matches, onDay, oneOf } from '../kit.js';
 import { addPaidInvoiceGuard, deletePaidInvoiceGuard, updatePaidInvoiceGuard } from './paid-invoice-guards.js';
 import { tagId, tagView } from './tags.js';
 
-export const invoiceView: ResourceView = {
+/** The invoice's columns and schema, the same in every product. */
+const invoiceView: ResourceView = {
   type: 'INVOICE',
   singular: 'invoice',
   plural: 'invoices',
@@ -19,10 +20,14 @@ export const invoiceView: ResourceView = {
     'invoice_type',
     'unaudited_amount',
     'undiscounted_approved_amount',
+    'discounted_approved_amount',
+    'date_discount',
     'payment_amount_gross',
+    'payment_date',
     'date_due',
     'contract',
   ],
+  unlessEqualTo: { discounted_approved_amount: 'undiscounted_approved_amount' },
   totals: ['unaudited_amount', 'undiscounted_approved_amount'],
   schema: resourceSchema({
     external_identifier: out.text,
@@ -49,6 +54,25 @@ export const invoiceView: ResourceView = {
     date_created: out.dateTime,
   }),
 };
+
+/** Where the payments themselves are read: by date where the product has a summary for it. */
+function paymentsPointer(scope: Scope): string {
+  return scope.product === 'fincon'
+    ? 'For what was paid in a period use get_payments_in_period, which reads the payments themselves.'
+    : `For the payments themselves use ${scope.tool('list_invoice_payments')}.`;
+}
+
+/** What an invoice looks like in answers, with what its misleading attributes mean. */
+export function invoiceViewOf(scope: Scope): ResourceView {
+  return {
+    ...invoiceView,
+    meanings: {
+      payment_date: `payment_date is the date of the invoice's latest payment only, payment_amount_gross the total of all its payments so far. ${paymentsPointer(scope)}`,
+      discounted_approved_amount:
+        'discounted_approved_amount is the approved amount after cash discount, which holds only when paid by date_discount; after that day undiscounted_approved_amount is due.',
+    },
+  };
+}
 
 export function invoiceIncludes(scope: Scope): string[] {
   return ['contract', 'contract.contractor', ...parentIncludes(scope).map((path) => `contract.${path}`)];
@@ -92,7 +116,8 @@ const paidInvoiceFields = {
 export function invoiceOperations(scope: Scope): Operation[] {
   const declare = declarer(scope, 'invoices');
   const admin = declarer(scope, 'invoice_admin');
-  const read = { method: 'GET', hints: hints.read, result: invoiceView } as const;
+  const view = invoiceViewOf(scope);
+  const read = { method: 'GET', hints: hints.read, result: view } as const;
   const byId = { path: '/invoices/{id}/', pathArgs: { id: 'invoice_id' } } as const;
   const paidAttributes = Object.keys(paidInvoiceFields);
   const onlyPaid = `Only invoices created with ${scope.tool('add_paid_invoice')} can be changed or deleted this way.`;
@@ -103,7 +128,8 @@ export function invoiceOperations(scope: Scope): Operation[] {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'Lists invoices with state, amounts, due date and amount paid, e.g. filters {"invoice_process_state.in": ["APPROVED"]}.',
+        'Lists invoices with state, amounts, due date and amount paid (payment_date: latest payment; payment_amount_gross: total paid), e.g. filters {"invoice_process_state.in": ["APPROVED"]}.' +
+        (scope.product === 'fincon' ? ' Paid in a period: get_payments_in_period.' : ''),
       path: '/invoices/',
       include: invoiceIncludes(scope),
       list: {
@@ -140,7 +166,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       ...byId,
       name: 'get_invoice',
       title: 'Get an invoice',
-      description: 'Returns one invoice: state, amounts, dates and total paid.',
+      description: 'Returns one invoice: state, amounts, dates, total paid (payment_amount_gross) and its latest payment_date.',
       args: { invoice_id: invoiceId(scope) },
       include: invoiceIncludes(scope),
     }),
@@ -190,7 +216,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         ],
         relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
       },
-      result: invoiceView,
+      result: view,
     }),
     admin({
       name: 'add_paid_invoice',
@@ -205,7 +231,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         attributes: paidAttributes,
         relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
       },
-      result: invoiceView,
+      result: view,
       guard: addPaidInvoiceGuard(scope),
     }),
     admin({
@@ -228,7 +254,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         attributes: paidAttributes,
         relationships: { contract: { arg: 'contract_id', type: 'CONTRACT' } },
       },
-      result: invoiceView,
+      result: view,
       guard: updatePaidInvoiceGuard(scope),
     }),
     admin({
@@ -265,7 +291,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
         hints: verb === 'assign' ? hints.append : hints.remove,
         args: { invoice_id: invoiceId(scope), tag_id: tagId(scope) },
         body: { type: 'TAG', attributes: ['tag_id'] },
-        result: invoiceView,
+        result: view,
       }),
     ),
   ];
@@ -289,6 +315,6 @@ export function submitInvoice(scope: Scope, parent: 'project' | 'asset'): Operat
     hints: hints.append,
     args: { [`${parent}_id`]: uuid(`The ${parent} the invoice is for`, scope.tool(`list_${parent}s`)) },
     upload: { fileField: 'file', pdfOnly: true },
-    result: invoiceView,
+    result: invoiceViewOf(scope),
   });
 }

@@ -9,6 +9,7 @@ import { Decimal, formatCurrency, grossOf, isMoney } from '../../src/shape/money
 import { Refusal, type Appeared, type Warning } from '../../src/writes/judge.js';
 import { escaped, quoted } from '../../src/writes/quote.js';
 import type { Scope } from '../scope.js';
+import { cashDiscountOf } from './cash-discount.js';
 import {
   describeAmount,
   describeSettlement,
@@ -78,6 +79,13 @@ function warnings(state: InvoiceState, after: Settlement, amount: Decimal, excep
     found.push({ code: 'no_approved_amount', message: 'The invoice has no approved amount to compare the payment with.' });
   }
   const currency = after.paid_gross.currency;
+  const discount = cashDiscountOf(state.invoice);
+  if (discount?.lapsed) {
+    found.push({
+      code: 'cash_discount_lapsed',
+      message: `The cash discount lapsed on ${escaped(discount.until)}: this preview judges the payment against the approved amount after discount, ${formatCurrency(discount.discounted_approved_gross, currency)} gross; without the discount ${formatCurrency(discount.undiscounted_approved_gross, currency)} gross is approved.`,
+    });
+  }
   const gross = formatCurrency(amount.toFixed(), currency);
   // The latest first; a long run of equal payments is named in part, and counted.
   const twins = state.payments

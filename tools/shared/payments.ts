@@ -3,7 +3,7 @@ import { clearableText, flag, isoDate, positiveAmount, text, uuid } from '../fie
 import { out, resourceSchema } from '../output.js';
 import type { Scope } from '../scope.js';
 import { declarer } from '../kit.js';
-import { invoiceId, invoiceView } from './invoices.js';
+import { invoiceId, invoiceViewOf } from './invoices.js';
 import { correctedPaymentAnswer, registeredPaymentAnswer } from './payment-answers.js';
 import { correctPaymentGuard, registerPaymentGuard } from './payment-guards.js';
 
@@ -63,7 +63,7 @@ export function paymentOperations(scope: Scope): Operation[] {
         type: 'PAYMENT_DETAILS',
         attributes: ['payment_amount_gross', 'payment_date', 'payment_comment', 'is_final_payment'],
       },
-      result: invoiceView,
+      result: invoiceViewOf(scope),
       supplement: registeredPaymentAnswer(scope, paymentView.schema),
       guard: registerPaymentGuard(scope),
     }),

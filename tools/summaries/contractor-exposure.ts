@@ -10,7 +10,7 @@ import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
 import { CONTRACTOR, exactlyOne, idOrName, resolveNamed } from './named.js';
-import { byIds } from './reads.js';
+import { byIds, distinctIds } from './reads.js';
 
 const FIGURES = ['contracted', 'approved', 'paid', 'open'] as const;
 type Figures = Record<(typeof FIGURES)[number], string>;
@@ -47,10 +47,6 @@ function figuresOf(report: FlatResource): Figures {
   };
 }
 
-const strings = (values: readonly unknown[]) => [
-  ...new Set(values.filter((value): value is string => typeof value === 'string')),
-];
-
 export const getContractorExposure = defineSummary({
   name: 'get_contractor_exposure',
   title: 'Contractor exposure',
@@ -64,8 +60,8 @@ export const getContractorExposure = defineSummary({
   async summarise(args, read) {
     const contractor = await resolveNamed(CONTRACTOR, args, read);
     const contracts = await read.all('list_contractor_contracts', { contractor_id: contractor.id });
-    const units = await byIds(read, 'list_contract_units', strings(contracts.map((contract) => contract.contract_unit)));
-    const projectIds = strings(units.map((unit) => unit.project));
+    const units = await byIds(read, 'list_contract_units', distinctIds(contracts.map((contract) => contract.contract_unit)));
+    const projectIds = distinctIds(units.map((unit) => unit.project));
     const [projects, reports] = await Promise.all([
       byIds(read, 'list_projects', projectIds),
       projectIds.length ? read.all('list_contract_financials', { filters: { 'project.in': projectIds } }) : [],

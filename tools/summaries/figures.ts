@@ -64,3 +64,14 @@ export function currencyOf(values: Iterable<unknown>, what: string): string | nu
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return untrustedBlock([header.join(' | '), ...rows.map((row) => row.join(' | '))]);
 }
+
+/** An invoice's cash discount in structured content (tools/shared/cash-discount.ts). */
+export const cashDiscountOut = z
+  .object({
+    until: z.string().nullable().meta({ description: 'last day the discount may be taken' }),
+    lapsed: z.boolean().meta({ description: 'until lies before today: the undiscounted amount is due' }),
+    discounted_approved_gross: amountOut,
+    undiscounted_approved_gross: amountOut,
+  })
+  .nullable()
+  .meta({ description: 'null: the invoice has no cash discount' });

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { defineSummary } from '../../src/dispatch/summary.js';
 import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
+import { cashDiscountOf, describeCashDiscount } from '../shared/cash-discount.js';
 import { invoiceId } from '../shared/invoices.js';
 import { fincon } from '../scope.js';
-import { amountOut, cents, currencyOf, grossValueOf, netOf, table, taxOf } from './figures.js';
+import { amountOut, cashDiscountOut, cents, currencyOf, grossValueOf, netOf, table, taxOf } from './figures.js';
 import { findById, INVOICE } from './named.js';
 import { invoiceNumber, paymentsOf, positionOf } from './settlement.js';
 
@@ -27,9 +28,12 @@ const statusSchema = z.object({
   contract_id: z.string().nullable(),
   state: z.string(),
   currency: z.string().nullable(),
-  approved_gross: amountOut,
+  approved_gross: amountOut.meta({
+    description: 'after cash discount where there is one; cash_discount says whether it still holds',
+  }),
   paid_gross: amountOut,
-  outstanding_gross: amountOut,
+  outstanding_gross: amountOut.meta({ description: 'approved_gross (after cash discount) minus paid_gross' }),
+  cash_discount: cashDiscountOut,
   payments: z.array(paymentSchema),
   can_take_payment: z.boolean().meta({ description: 'APPROVED or PAID: register_invoice_payment accepts a payment' }),
   paying_outstanding_is_final: z
@@ -92,6 +96,8 @@ export const getInvoicePaymentStatus = defineSummary({
       `Invoice ${number === null ? invoice.id : `${untrustedInline(number)} (${invoice.id})`} is ${state}: approved ${formatAmount(position.approved_gross)}${inCurrency} gross, paid ${formatAmount(position.paid_gross)} in ${payments.length} payments, outstanding ${formatAmount(position.outstanding_gross)}.`,
       nextStep(state, outstanding, currency),
     ];
+    const discount = cashDiscountOf(invoice);
+    if (discount) lines.splice(1, 0, describeCashDiscount(discount, currency ?? undefined));
     if (history.length) {
       lines.push(
         table(
@@ -115,6 +121,7 @@ export const getInvoicePaymentStatus = defineSummary({
         state,
         currency,
         ...position,
+        cash_discount: discount,
         payments: history,
         can_take_payment: state === 'APPROVED' || state === 'PAID',
         paying_outstanding_is_final: state === 'APPROVED' && outstanding.greaterThan(0),

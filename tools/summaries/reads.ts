@@ -12,6 +12,25 @@ export function chunked<T>(items: readonly T[]): T[][] {
   return slices;
 }
 
+/** The distinct ids among these values (relationship ids; absent ones left out). */
+export function distinctIds(values: Iterable<unknown>): string[] {
+  return [...new Set([...values].filter((value): value is string => typeof value === 'string'))];
+}
+
+/** The project of each contract, by contract id: contracts name their contract unit, units their project. */
+export async function projectsOfContracts(read: Reader, contracts: readonly FlatResource[]): Promise<Map<string, FlatResource>> {
+  const units = await byIds(read, 'list_contract_units', distinctIds(contracts.map((contract) => contract.contract_unit)));
+  const projects = await byIds(read, 'list_projects', distinctIds(units.map((unit) => unit.project)));
+  const projectById = new Map(projects.map((project) => [project.id, project]));
+  const projectOfUnit = new Map(units.map((unit) => [unit.id, projectById.get(String(unit.project))]));
+  const found = new Map<string, FlatResource>();
+  for (const contract of contracts) {
+    const project = projectOfUnit.get(String(contract.contract_unit));
+    if (project) found.set(contract.id, project);
+  }
+  return found;
+}
+
 /** The rows of a list tool with these ids. */
 export async function byIds(read: Reader, tool: string, ids: readonly string[]): Promise<FlatResource[]> {
   const rows: FlatResource[] = [];

@@ -2,5 +2,8 @@
 import type { ToolsetInfo } from '../toolset-info.js';
 
 export const summaryToolsets: Readonly<Record<string, ToolsetInfo>> = {
-  summaries: { description: "Answers in one call: a project's budget and payables, an invoice's payment status", daily: true },
+  summaries: {
+    description: "Answers in one call: a project's budget and payables, payments in a period, an invoice's payment status",
+    daily: true,
+  },
 };

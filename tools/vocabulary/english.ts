@@ -484,7 +484,12 @@ export const ENGLISH: Vocabulary = {
     'liability',
     'debt',
     'what we owe',
+    'approved but unpaid',
+    'approved but not paid',
+    'approved not yet paid',
+    'released but unpaid',
   ],
+  'payments period paid': ['paid out', 'disbursed', 'disbursement', 'outflow', 'cash out', 'what did we pay', 'what we paid'],
   'contractor exposure stake': ['exposure', 'exposed', 'at stake'],
   'status state get': ['status', 'state', 'stage', 'where is', 'progress'],
 

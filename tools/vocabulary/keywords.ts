@@ -11,7 +11,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_project: 'tax rate',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
-  get_project_payables: 'owes outstanding unpaid open due overdue total',
+  get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
+  get_payments_in_period: 'paid payments month year date between total outflow',
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total',
   get_contract_overview: 'overview summary status amount total',
   get_contractor_exposure: 'exposure stake commitment total all projects payments',

@@ -52,6 +52,11 @@ interface InvoicePlan {
   documents?: boolean;
   /** How many payments settle a PAID invoice, with their weights; by default mostly one. */
   paidIn?: readonly (readonly [number, number])[];
+  /**
+   * The newest APPROVED invoices with a cash discount keep it running: that many get a discount
+   * date a few days after `from` (the day the sandbox starts), the older ones have lapsed.
+   */
+  runningDiscounts?: { count: number; from: string };
 }
 
 const PAID_IN: readonly (readonly [number, number])[] = [
@@ -93,6 +98,7 @@ export function seedInvoices(
   });
   placeInWorkflowSteps(invoices, plan);
   markAddedAsPaid(invoices, payments, plan.addedAsPaid);
+  if (plan.runningDiscounts) keepDiscountsRunning(invoices, plan.runningDiscounts);
 
   for (const invoice of byCreation(invoices)) {
     tables.invoices.insert(invoice);
@@ -235,6 +241,14 @@ function seedPayments(
     };
     paymentDate = addDays(paymentDate, random.int(10, 30));
     return payment;
+  });
+}
+
+/** Invoices come newest last: the last approved ones with a discount get discount dates after `from`, a few days apart. */
+function keepDiscountsRunning(invoices: readonly NewRow<InvoiceRecord>[], running: { count: number; from: string }): void {
+  const discounted = invoices.filter((invoice) => invoice.invoice_process_state === 'APPROVED' && invoice.date_discount !== null);
+  discounted.slice(-running.count).forEach((invoice, index) => {
+    invoice.date_discount = addDays(running.from, 3 + 4 * index);
   });
 }
 

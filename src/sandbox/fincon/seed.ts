@@ -1,7 +1,9 @@
 /**
  * FinCon seed data: German construction projects with realistic, internally consistent finance data.
  * The same Random yields identical records (ids and timestamps included); the timeline runs from
- * January 2023 to mid-2026 (no date lies after August 2026). What tests may rely on:
+ * January 2023 to mid-2026 (no date lies after August 2026, but the cash discount dates of the 6
+ * newest discounted APPROVED invoices, which lie a few days after the day the sandbox starts, so
+ * that running discounts exist beside lapsed ones). What tests may rely on:
  *
  * - 6 projects, each on its own property (plus 2 properties without project); one is named
  *   "Hunsrück Mitte"; "Quartier am Rheinauhafen" (DIN 276 template) and "Bürocampus Westend"
@@ -76,7 +78,12 @@ import {
 export interface FinconSeedOptions {
   /** Adds LARGE_PROJECT with this many contracts, ten invoices each and about 1.5 payments an invoice. */
   largeProject?: number;
+  /** The day the sandbox starts, YYYY-MM-DD: the newest cash discounts run past it (today by default). */
+  startDay?: string;
 }
+
+/** Approved invoices whose cash discount still runs when the sandbox starts. */
+const RUNNING_DISCOUNTS = 6;
 
 export function seedFincon(random: Random, files: FileStore, options: FinconSeedOptions = {}): FinconTables {
   const tables = createFinconTables();
@@ -113,6 +120,7 @@ export function seedFincon(random: Random, files: FileStore, options: FinconSeed
     ),
     inSecondStep: 5,
     addedAsPaid: 8,
+    runningDiscounts: { count: RUNNING_DISCOUNTS, from: options.startDay ?? new Date().toISOString().slice(0, 10) },
   });
   seedBudgetShifts(tables, projects, units, random.fork('budget-shifts'));
   if (options.largeProject) {
