@@ -25,11 +25,12 @@ export function flattenAs(view: ResourceView, resource: ResourceObject): FlatRes
   return item;
 }
 
+/** Exact totals of the view's money attributes; an attribute no row of the page carries has none. */
 function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<string, Money[]> | undefined {
-  if (!view.totals?.length || !items.length) return undefined;
-  return Object.fromEntries(
-    view.totals.map((attribute) => [attribute, sumMoney(items.map((item) => item[attribute]).filter(isMoney))]),
-  );
+  const totals = (view.totals ?? [])
+    .map((attribute) => [attribute, sumMoney(items.map((item) => item[attribute]).filter(isMoney))] as const)
+    .filter(([, sums]) => sums.length > 0);
+  return totals.length ? Object.fromEntries(totals) : undefined;
 }
 
 /** Where the rows of a list answer came from. */

@@ -41,7 +41,7 @@ export function registerPrompts(server: McpServer, { read, writes }: PromptOptio
       asked(
         [
           `Write the monthly budget report${month ? ` for ${month}` : ''} of project ${project_id}.`,
-          `1. Call get_project_budget with {"project_id": "${project_id}"}: lead with its totals (current budget, contracted, approved, paid, forecast, deviation), then name every row that is over budget and by how much.`,
+          `1. Call get_project_budget with {"project_id": "${project_id}"}: lead with its totals (current budget, contracted, approved, paid, forecast, deviation, open change orders weighted and unweighted), say what uncommitted does not deduct (draft contracts) and the undistributed budget, then name every row that is over budget and by how much.`,
           `2. Call get_project_payables with {"project_id": "${project_id}"}${month ? ` and due_before set to the first day of the month after ${month}` : ''}: say what is still to pay and what is overdue.`,
           '3. Where a row is over budget, look up its open change orders (search_tools "change orders of a project") and say which of them drive the overrun.',
           'Quote amounts exactly as the tools give them, with the currency; do not add figures up yourself.',
@@ -86,8 +86,8 @@ export function registerPrompts(server: McpServer, { read, writes }: PromptOptio
         [
           `Review the open change orders of project ${project_id}.`,
           `1. Find them: search_tools "change orders", then call list_change_orders with {"filters": {"project.in": ["${project_id}"], "state.in": ["OPEN", "DETAILS_ENTERED"]}}, reading every page.`,
-          '2. For each: contract, claimed and audited amount, how long it has been open.',
-          `3. Call get_project_budget with {"project_id": "${project_id}"} and show, per contract unit, the open change orders against what is still uncommitted; name the units they would push over budget.`,
+          '2. For each: contract, claimed and audited amount, weighting factor, how long it has been open.',
+          `3. Call get_project_budget with {"project_id": "${project_id}"} and show, per contract unit, the open change orders (weighted by probability, and unweighted) against what is still uncommitted (draft contracts are not deducted from it); name the units they would push over budget.`,
           '4. Suggest which to decide first: the largest, the oldest, and those that push a unit over budget.',
         ].join('\n'),
       ),

@@ -14,7 +14,7 @@ export const BUDGET_VIEW_URI = 'ui://project-finance-mcp/budget-view.html';
 const APPS_PROTOCOL_VERSION = '2026-01-26';
 
 const STYLE = `
-:root { color-scheme: light dark; --budget: #4b6cb7; --contracted: #7a5195; --approved: #ef8a17; --paid: #2a9d8f; --open: #bc5090; --over: #d62828; }
+:root { color-scheme: light dark; --budget: #4b6cb7; --contracted: #7a5195; --draft: #a58fc0; --approved: #ef8a17; --paid: #2a9d8f; --open: #bc5090; --unweighted: #e0a3c8; --over: #d62828; }
 body { font: 13px/1.4 system-ui, sans-serif; margin: 12px; }
 h1 { font-size: 15px; margin: 0 0 8px; }
 .totals { display: grid; grid-template-columns: repeat(auto-fit, minmax(120px, 1fr)); gap: 6px; margin-bottom: 12px; }
@@ -25,7 +25,7 @@ h1 { font-size: 15px; margin: 0 0 8px; }
 .row.over { background: #d6282814; }
 .row .name { font-weight: 600; }
 .row .flag { color: var(--over); font-weight: 600; margin-left: 6px; }
-.bar { display: grid; grid-template-columns: 120px 1fr 130px; align-items: center; gap: 6px; }
+.bar { display: grid; grid-template-columns: 190px 1fr 130px; align-items: center; gap: 6px; }
 .bar .track { height: 8px; background: #8882; border-radius: 4px; overflow: hidden; }
 .bar .fill { height: 100%; }
 .bar .amount { text-align: right; font-variant-numeric: tabular-nums; }
@@ -41,11 +41,17 @@ const SCRIPT = `
   var FIGURES = [
     ['current_budget', 'Budget', 'budget'],
     ['contracted', 'Contracted', 'contracted'],
+    ['in_draft', 'In draft contracts', 'draft'],
     ['approved', 'Approved', 'approved'],
     ['paid', 'Paid', 'paid'],
-    ['open_change_orders', 'Open change orders', 'open']
+    ['open_change_orders', 'Open change orders, weighted', 'open'],
+    ['open_change_orders_unweighted', 'Open change orders, unweighted', 'unweighted']
   ];
-  var TOTALS = FIGURES.concat([['over_budget', 'Over budget', 'over']]);
+  var TOTALS = FIGURES.concat([
+    ['uncommitted', 'Uncommitted (drafts not deducted)', 'budget'],
+    ['undistributed_budget', 'Undistributed budget', 'budget'],
+    ['over_budget', 'Over budget', 'over']
+  ]);
   var nextId = 1;
   var pending = {};
 
@@ -89,6 +95,7 @@ const SCRIPT = `
     var totals = element('div', 'totals');
     totals.dataset.totals = 'true';
     TOTALS.forEach(function (figure) {
+      if (budget.totals[figure[0]] === null || budget.totals[figure[0]] === undefined) return;
       var box = element('div', 'total');
       box.appendChild(element('div', 'label', figure[1]));
       box.appendChild(amountNode(budget.totals[figure[0]], figure[0], currency));
@@ -178,7 +185,10 @@ export function registerBudgetView(server: McpServer): void {
     server,
     'Project budget view',
     BUDGET_VIEW_URI,
-    { description: 'Bars per budget holder for get_project_budget: budget, contracted, approved, paid, open change orders.' },
+    {
+      description:
+        'Bars per budget holder for get_project_budget: budget, contracted, in draft, approved, paid, open change orders weighted and unweighted.',
+    },
     async () => ({ contents: [{ uri: BUDGET_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: budgetViewHtml }] }),
   );
 }

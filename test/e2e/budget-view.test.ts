@@ -20,8 +20,22 @@ declare const document: any;
 declare const window: any;
 
 const ARTIFACTS = fileURLToPath(new URL('../../.test-runs/', import.meta.url));
-const FIGURES = ['current_budget', 'contracted', 'approved', 'paid', 'open_change_orders'] as const;
-const TOTALS = [...FIGURES, 'over_budget'] as const;
+const FIGURES = [
+  'current_budget',
+  'contracted',
+  'in_draft',
+  'approved',
+  'paid',
+  'open_change_orders',
+  'open_change_orders_unweighted',
+] as const;
+const TOTALS = [...FIGURES, 'uncommitted', 'undistributed_budget', 'over_budget'] as const;
+/** How the page labels the figures that are easy to mistake for others. */
+const LABELS = {
+  open_change_orders: 'Open change orders, weighted',
+  open_change_orders_unweighted: 'Open change orders, unweighted',
+  in_draft: 'In draft contracts',
+} as const;
 
 interface Budget {
   project: { id: string; name: string };
@@ -61,7 +75,7 @@ function written(amount: string, currency: string | null): string {
 
 /** A host page holding the view in a sandboxed frame, joined to an AppBridge over postMessage. */
 async function hostView(page: Page, html: string): Promise<AppBridge> {
-  await page.setContent('<iframe id="view" sandbox="allow-scripts" style="width:900px;height:1400px;border:0"></iframe>');
+  await page.setContent('<iframe id="view" sandbox="allow-scripts" style="width:900px;height:1800px;border:0"></iframe>');
   const bridge = new AppBridge(null, { name: 'project-finance-mcp tests', version: '1.0.0' }, {});
   const transport = {
     onmessage: undefined as ((message: JSONRPCMessage) => void) | undefined,
@@ -114,7 +128,7 @@ describe.skipIf(!executablePath)('the budget view in Chromium, through the Apps 
       const result = await client.callTool({ name: 'get_project_budget', arguments: { project_id: id } });
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
       const budget = result.structuredContent as unknown as Budget;
-      const page = await browser.newPage({ viewport: { width: 920, height: 1400 } });
+      const page = await browser.newPage({ viewport: { width: 920, height: 1800 } });
       try {
         const bridge = await hostView(page, html);
         await bridge.sendToolInput({ arguments: { project_id: id } });
@@ -127,6 +141,12 @@ describe.skipIf(!executablePath)('the budget view in Chromium, through the Apps 
           return {
             title: document.querySelector('h1')!.textContent,
             totals: amounts(document.querySelector('[data-totals]')!),
+            labels: Object.fromEntries(
+              [...document.querySelectorAll('[data-totals] .total')].map((box: any) => [
+                box.querySelector('.amount').dataset.field,
+                box.querySelector('.label').textContent,
+              ]),
+            ),
             rows: [...document.querySelectorAll('[data-row-id]')].map((row: any) => ({
               id: row.dataset.rowId,
               over: row.classList.contains('over'),
@@ -136,6 +156,7 @@ describe.skipIf(!executablePath)('the budget view in Chromium, through the Apps 
         });
         expect(shown.title).toBe(budget.project.name);
         for (const figure of TOTALS) expect(shown.totals[figure], figure).toBe(written(budget.totals[figure]!, budget.currency));
+        for (const [figure, label] of Object.entries(LABELS)) expect(shown.labels[figure], figure).toBe(label);
         expect(shown.rows.map((row: ShownRow) => row.id)).toEqual(budget.rows.map((row) => row.id));
         for (const [index, row] of budget.rows.entries()) {
           const seen = shown.rows[index]!;

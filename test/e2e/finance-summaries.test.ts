@@ -6,7 +6,16 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { againstApi, COMBINATIONS, connect, dataOf, textOf, type Progress, type TestClient } from '../support/harness.js';
+import {
+  againstApi,
+  COMBINATIONS,
+  connect,
+  dataOf,
+  shownAsCents,
+  textOf,
+  type Progress,
+  type TestClient,
+} from '../support/harness.js';
 import { get, query, useSandbox, walk, type Json } from '../sandbox/helpers.js';
 
 const sandbox = useSandbox();
@@ -35,11 +44,24 @@ const gross = (money: Json | null | undefined) => new Decimal(money?.net ?? 0).p
 const sum = (values: Decimal[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));
 const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
-/** Contracted, approved and paid of a set of contracts, from the core records alone. */
+const OPEN_CHANGE_ORDER = ['OPEN', 'DETAILS_ENTERED'];
+/** An open change order at full amount: audited, else claimed. */
+const unweighted = (order: Json) => net(order.audited_amount ?? order.claimed_amount);
+/** Times its weighting factor (none: 1), to the cent, as the reporting API documents it. */
+const weighted = (order: Json) =>
+  unweighted(order)
+    .times(String(order.weighting_factor ?? 1))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** Contracted, drafts, open change orders, approved and paid of a set of contracts, from the core records alone. */
 function fromCoreRecords(contracts: readonly Json[]) {
   const ids = new Set(contracts.map((contract) => contract.id));
   const invoices = ledger.invoices.filter((invoice) => ids.has(invoice.contract));
+  const open = ledger.changeOrders.filter((order) => ids.has(order.contract) && OPEN_CHANGE_ORDER.includes(order.state));
   return {
+    in_draft: cents(sum(contracts.filter((contract) => contract.status === 'DRAFT').map((contract) => net(contract.amount)))),
+    open_change_orders: cents(sum(open.map(weighted))),
+    open_change_orders_unweighted: cents(sum(open.map(unweighted))),
     contracted: cents(
       sum([
         ...contracts.filter((contract) => contract.status !== 'DRAFT').map((contract) => net(contract.amount)),
@@ -65,6 +87,16 @@ function fromCoreRecords(contracts: readonly Json[]) {
   };
 }
 
+/** The figures fromCoreRecords gives, which the budget rows and the contract overview share. */
+const CORE_FIGURES = [
+  'contracted',
+  'in_draft',
+  'open_change_orders',
+  'open_change_orders_unweighted',
+  'approved',
+  'paid',
+] as const;
+
 beforeAll(async () => {
   const [projects, units, contracts, changeOrders, invoices, shifts] = await Promise.all([
     all('/projects/'),
@@ -88,7 +120,7 @@ interface BudgetAnswer {
   currency: string | null;
   budget_level: 'contract_unit' | 'cost_element';
   rows: Array<Record<string, string>>;
-  totals: Record<string, string>;
+  totals: Record<string, string> & { undistributed_budget: string | null };
   totals_match_project_report: boolean;
 }
 
@@ -96,7 +128,9 @@ const FIGURES = [
   'initial_budget',
   'current_budget',
   'contracted',
+  'in_draft',
   'open_change_orders',
+  'open_change_orders_unweighted',
   'approved',
   'paid',
   'forecast',
@@ -114,7 +148,9 @@ function expectedFromReport(row: Json): Record<string, string> {
     initial_budget: cents(net(row.initial_budget)),
     current_budget: cents(current),
     contracted: cents(contracted),
+    in_draft: cents(net(row.contract_amount_in_draft)),
     open_change_orders: cents(net(row.open_change_orders_amount)),
+    open_change_orders_unweighted: cents(net(row.open_change_orders_amount_unweighted)),
     approved: cents(net(row.approved_amount)),
     paid: cents(net(row.paid_amount)),
     forecast: cents(net(row.project_cost_forecast_real_case)),
@@ -165,25 +201,64 @@ describe('get_project_budget, for every seeded project', () => {
       for (const figure of FIGURES.filter((name) => name !== 'over_budget')) {
         expect(budget.totals[figure], `${project.name} total ${figure} against the project row`).toBe(reported[figure]);
       }
+      expect(budget.totals.undistributed_budget, `${project.name} undistributed budget`).toBe(
+        cents(net(own.undistributed_budget)),
+      );
       expect(budget.totals_match_project_report).toBe(true);
     }
   });
 
-  it('equals the core records: contracts, acknowledged change orders, approved invoices, payments, budget shifts', async () => {
+  it('has its undistributed budget on the cost elements no contract unit is booked on, part of their rows', async () => {
+    let seen = 0;
+    for (const project of ledger.projects) {
+      const budget = dataOf<BudgetAnswer>(await client.callTool('get_project_budget', { project_id: project.id }));
+      if (!project.use_cost_elements) {
+        expect(budget.totals.undistributed_budget, project.name).toBe('0.00');
+        continue;
+      }
+      const pairs = await all('/reporting/cost_elements/contract_units/', { 'filter[project.in]': project.id });
+      const booked = new Set(pairs.map((pair) => pair.cost_element));
+      const elements = await all('/reporting/cost_elements/', { 'filter[project.in]': project.id });
+      const unbooked = elements.filter((row) => !booked.has(row.cost_element));
+      const undistributed = cents(sum(unbooked.map((row) => net(row.current_budget))));
+      expect(budget.totals.undistributed_budget, project.name).toBe(undistributed);
+      for (const row of unbooked) {
+        const shown = budget.rows.find((candidate) => candidate.id === row.cost_element)!;
+        expect(shown.uncommitted, `${project.name} ${shown.name}: all of its budget is uncommitted`).toBe(shown.current_budget);
+      }
+      if (new Decimal(undistributed).greaterThan(0)) seen += 1;
+    }
+    expect(seen, 'the seed has projects with undistributed budget').toBeGreaterThan(0);
+  });
+
+  it('has drafts and open change orders of less than full weight to tell apart', () => {
+    const unitProject = new Map(ledger.units.map((unit) => [unit.id, unit.project]));
+    const withDrafts = new Set(
+      ledger.contracts
+        .filter((contract) => contract.status === 'DRAFT')
+        .map((contract) => unitProject.get(contract.contract_unit)),
+    );
+    expect(withDrafts.size, 'projects with draft contracts').toBeGreaterThan(1);
+    const discounted = ledger.changeOrders.filter(
+      (order) => OPEN_CHANGE_ORDER.includes(order.state) && order.weighting_factor !== null && order.weighting_factor < 1,
+    );
+    expect(discounted.length, 'open change orders weighted below 1').toBeGreaterThan(0);
+  });
+
+  it('equals the core records: contracts, change orders, approved invoices, payments, budget shifts', async () => {
     for (const project of ledger.projects) {
       const budget = dataOf<BudgetAnswer>(await client.callTool('get_project_budget', { project_id: project.id }));
       const units = ledger.units.filter((unit) => unit.project === project.id);
       const contractsOf = (unitIds: Set<string>) => ledger.contracts.filter((contract) => unitIds.has(contract.contract_unit));
       const whole = fromCoreRecords(contractsOf(new Set(units.map((unit) => unit.id))));
-      for (const figure of ['contracted', 'approved', 'paid'] as const) {
+      for (const figure of CORE_FIGURES) {
         expect(budget.totals[figure], `${project.name} ${figure} from the core records`).toBe(whole[figure]);
       }
       if (project.use_cost_elements) continue;
       for (const unit of units) {
         const row = budget.rows.find((candidate) => candidate.id === unit.id)!;
         const own = fromCoreRecords(contractsOf(new Set([unit.id])));
-        for (const figure of ['contracted', 'approved', 'paid'] as const)
-          expect(row[figure], `${unit.name} ${figure}`).toBe(own[figure]);
+        for (const figure of CORE_FIGURES) expect(row[figure], `${unit.name} ${figure}`).toBe(own[figure]);
         const shifted = sum(
           ledger.shifts.flatMap((shift) => {
             const amount = net(shift.amount);
@@ -197,6 +272,21 @@ describe('get_project_budget, for every seeded project', () => {
         const moved = new Decimal(row.current_budget!).minus(row.initial_budget!);
         expect(cents(moved), `${unit.name} current budget = initial budget + budget shifts`).toBe(cents(shifted));
       }
+    }
+  });
+
+  it('names open change orders weighted and unweighted, and what uncommitted leaves as it is, in its totals line', async () => {
+    for (const project of ledger.projects) {
+      const answer = await client.callTool('get_project_budget', { project_id: project.id });
+      const { totals, budget_level } = dataOf<BudgetAnswer>(answer);
+      const line = textOf(answer).split('\n')[1]!;
+      expect(line).toContain(
+        `open change orders ${shownAsCents(totals.open_change_orders!)} weighted by probability (${shownAsCents(totals.open_change_orders_unweighted!)} unweighted)`,
+      );
+      expect(line).toContain(
+        `uncommitted ${shownAsCents(totals.uncommitted!)} (current budget minus contracted; it does not deduct ${shownAsCents(totals.in_draft!)} in draft contracts, ` +
+          `and ${budget_level === 'cost_element' ? 'includes' : 'leaves out'} ${shownAsCents(totals.undistributed_budget!)} undistributed budget`,
+      );
     }
   });
 
@@ -371,10 +461,14 @@ describe('progress while a summary pages through the API', () => {
 
 interface OverviewAnswer {
   contract: { id: string; contractor: { id: string } | null };
-  change_orders: { open: Array<{ id: string }>; acknowledged: Array<{ id: string }>; other: number };
+  change_orders: {
+    open: Array<{ id: string; amount: string; weighting_factor: number | null; weighted_amount: string }>;
+    acknowledged: Array<{ id: string }>;
+    other: number;
+  };
   invoices_by_state: Record<string, { count: number; approved: string }>;
   payments: Array<{ id: string; invoice_id: string }>;
-  totals: { contracted: string; open_change_orders: string; approved: string; paid: string; open: string };
+  totals: Record<(typeof CORE_FIGURES)[number] | 'open', string>;
 }
 
 describe('get_contract_overview, for every contract of every seeded project', () => {
@@ -386,15 +480,23 @@ describe('get_contract_overview, for every contract of every seeded project', ()
       expect(answer.isError, textOf(answer)).toBeFalsy();
       const overview = dataOf<OverviewAnswer>(answer);
       const own = fromCoreRecords([contract]);
-      expect(overview.totals.contracted, `${contract.name} contracted`).toBe(own.contracted);
-      expect(overview.totals.approved, `${contract.name} approved`).toBe(own.approved);
-      expect(overview.totals.paid, `${contract.name} paid`).toBe(own.paid);
+      for (const figure of CORE_FIGURES) expect(overview.totals[figure], `${contract.name} ${figure}`).toBe(own[figure]);
       expect(overview.totals.open).toBe(cents(new Decimal(own.contracted).minus(own.paid)));
       const report = reports.get(contract.id);
-      expect(overview.totals.open_change_orders, `${contract.name} open change orders`).toBe(
+      expect(overview.totals.open_change_orders, `${contract.name} open change orders, weighted`).toBe(
+        cents(net(report.open_change_orders_amount)),
+      );
+      expect(overview.totals.open_change_orders_unweighted, `${contract.name} open change orders, unweighted`).toBe(
         cents(net(report.open_change_orders_amount_unweighted)),
       );
+      expect(overview.totals.in_draft, `${contract.name} in draft`).toBe(cents(net(report.contract_amount_in_draft)));
       const orders = ledger.changeOrders.filter((order) => order.contract === contract.id);
+      for (const order of overview.change_orders.open) {
+        const record = orders.find((candidate) => candidate.id === order.id);
+        expect(order.weighting_factor).toBe(record.weighting_factor);
+        expect(order.amount).toBe(cents(unweighted(record)));
+        expect(order.weighted_amount).toBe(cents(weighted(record)));
+      }
       expect(overview.change_orders.open.length).toBe(
         orders.filter((order) => ['OPEN', 'DETAILS_ENTERED'].includes(order.state)).length,
       );
@@ -406,6 +508,30 @@ describe('get_contract_overview, for every contract of every seeded project', ()
       expect(overview.payments.map((payment) => payment.id).sort()).toEqual(payments.map((payment) => payment.id).sort());
       expect(overview.contract.contractor?.id ?? null).toBe(contract.contractor ?? null);
     }
+  });
+
+  it("names its open change orders weighted and unweighted, and a draft contract's amount as in draft", async () => {
+    const draft = ledger.contracts.find((contract) => contract.status === 'DRAFT')!;
+    const drafted = await client.callTool('get_contract_overview', { contract_id: draft.id });
+    expect(dataOf<OverviewAnswer>(drafted).totals.contracted).toBe('0.00');
+    expect(textOf(drafted)).toContain(
+      `contracted 0.00 (the contract is a DRAFT: its ${shownAsCents(net(draft.amount))} is in draft, not contracted)`,
+    );
+
+    const order = ledger.changeOrders.find(
+      (candidate) =>
+        OPEN_CHANGE_ORDER.includes(candidate.state) && candidate.weighting_factor !== null && candidate.weighting_factor < 1,
+    );
+    const answer = await client.callTool('get_contract_overview', { contract_id: order.contract });
+    const { totals } = dataOf<OverviewAnswer>(answer);
+    expect(totals.open_change_orders).not.toBe(totals.open_change_orders_unweighted);
+    expect(textOf(answer)).toContain(
+      `open change orders ${shownAsCents(totals.open_change_orders)} weighted by probability (${shownAsCents(totals.open_change_orders_unweighted)} unweighted)`,
+    );
+    expect(textOf(answer)).toContain(
+      `| ${order.state} | ${shownAsCents(unweighted(order))} | ${order.weighting_factor} | ${shownAsCents(weighted(order))}`,
+    );
+    expect(textOf(answer)).not.toContain('is in draft');
   });
 });
 

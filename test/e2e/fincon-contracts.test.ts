@@ -3,7 +3,18 @@
  * change orders, end to end (stdio, legacy client) against the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNarrowed, connect, dataOf, textOf, type TestClient, type Item } from '../support/harness.js';
+import { Decimal } from '../../src/shape/money.js';
+import {
+  expectNarrowed,
+  connect,
+  dataOf,
+  shownAsCents,
+  textOf,
+  type Money,
+  type Page,
+  type TestClient,
+  type Item,
+} from '../support/harness.js';
 
 let client: TestClient;
 
@@ -177,6 +188,45 @@ describe('change orders', () => {
     const ofContract = await client.page('list_contract_change_orders', { contract_id: changeOrder.contract });
     expect(ofContract.items.map((item) => item.id)).toContain(changeOrder.id);
     expect(ofContract.items.every((item) => item.contract === changeOrder.contract)).toBe(true);
+  });
+
+  it('shows claimed, audited and approved amounts and the weighting factor, and totals only the amounts its rows carry', async () => {
+    const AMOUNTS = ['claimed_amount', 'audited_amount', 'approved_amount'];
+    const untotalled = new Set<string>();
+    let factors = 0;
+    for (const state of ['OPEN', 'DETAILS_ENTERED', 'ACKNOWLEDGED', 'REJECTED']) {
+      const result = await client.callTool('list_change_orders', { filters: { 'state.in': [state] } });
+      const { items, page_totals: totals } = dataOf<Page>(result);
+      const text = textOf(result);
+      expect(items.length, state).toBeGreaterThan(0);
+      expect(text, state).not.toMatch(/of these rows:\s*$/m);
+      for (const item of items) {
+        const line = text.split('\n').find((candidate) => candidate.includes(`id: ${item.id}`))!;
+        for (const amount of AMOUNTS) {
+          const money = item[amount] as Money | undefined;
+          if (money) expect(line).toContain(`${amount}: ${shownAsCents(money.net)} EUR net / ${shownAsCents(money.tax)} tax`);
+          else expect(line).not.toContain(`${amount}:`);
+        }
+        if (typeof item.weighting_factor === 'number') {
+          expect(line).toContain(`weighting_factor: ${item.weighting_factor}`);
+          factors += 1;
+        }
+      }
+      for (const amount of AMOUNTS) {
+        const carried = items.map((item) => item[amount] as Money | undefined).filter((money) => money !== undefined);
+        if (carried.length === 0) {
+          expect(text, `${state}: no total of ${amount}`).not.toContain(`Total ${amount}`);
+          expect(totals?.[amount]).toBeUndefined();
+          untotalled.add(amount);
+          continue;
+        }
+        const net = carried.reduce((total, money) => total.plus(money.net), new Decimal(0));
+        const tax = carried.reduce((total, money) => total.plus(money.tax), new Decimal(0));
+        expect(text, state).toContain(`Total ${amount} of these rows: ${shownAsCents(net)} EUR net / ${shownAsCents(tax)} tax`);
+      }
+    }
+    expect(factors, 'open change orders with a weighting factor').toBeGreaterThan(0);
+    expect([...untotalled], 'lists whose rows carry no approved amount').toContain('approved_amount');
   });
 
   it('filters change orders by state', async () => {

@@ -10,8 +10,17 @@ export const changeOrderView: ResourceView = {
   singular: 'change order',
   plural: 'change orders',
   label: ['name', 'identifier'],
-  columns: ['identifier', 'state', 'claimed_amount', 'approved_amount', 'change_order_date', 'contract'],
-  totals: ['claimed_amount', 'approved_amount'],
+  columns: [
+    'identifier',
+    'state',
+    'claimed_amount',
+    'audited_amount',
+    'approved_amount',
+    'weighting_factor',
+    'change_order_date',
+    'contract',
+  ],
+  totals: ['claimed_amount', 'audited_amount', 'approved_amount'],
   schema: resourceSchema({
     name: out.text,
     identifier: out.text,
@@ -40,7 +49,8 @@ export function changeOrderOperations(scope: Scope): Operation[] {
       ...common,
       name: 'list_change_orders',
       title: 'List change orders',
-      description: 'Lists change orders (Nachträge, contract amendments) with state and claimed and approved amounts.',
+      description:
+        'Lists change orders (Nachträge, contract amendments): state, claimed, audited and approved amounts, weighting factor.',
       path: '/change_orders/',
       list: {
         filters: {

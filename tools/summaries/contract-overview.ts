@@ -1,6 +1,7 @@
 /**
  * get_contract_overview: one contract with its terms, change orders, invoices by state and
- * payments, and what it comes to: contracted, open change orders, approved, paid, open.
+ * payments, and what it comes to: contracted, in draft, open change orders (weighted and
+ * unweighted), approved, paid, open.
  */
 import { z } from 'zod';
 import { defineSummary } from '../../src/dispatch/summary.js';
@@ -9,7 +10,18 @@ import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { contractId } from '../shared/contracts.js';
 import { fincon } from '../scope.js';
-import { amountOut, cents, currencyOf, grossValueOf, netOf, table } from './figures.js';
+import {
+  amountOut,
+  cents,
+  currencyOf,
+  describeOpenChangeOrders,
+  grossValueOf,
+  inDraftOut,
+  netOf,
+  openChangeOrdersShape,
+  sumOf,
+  table,
+} from './figures.js';
 import { CONTRACT, findById } from './named.js';
 import { mapBounded } from './reads.js';
 import { paymentsOf } from './settlement.js';
@@ -26,6 +38,11 @@ const changeOrderSchema = z.object({
   amount: amountOut.meta({ description: 'net: approved when acknowledged, else audited, else claimed' }),
 });
 
+const openChangeOrderSchema = changeOrderSchema.extend({
+  weighting_factor: z.number().nullable().meta({ description: 'probability the API weighs the amount with; null counts as 1' }),
+  weighted_amount: amountOut.meta({ description: 'amount times weighting factor, to the cent' }),
+});
+
 const overviewSchema = z.object({
   contract: z.object({
     id: z.string(),
@@ -37,14 +54,19 @@ const overviewSchema = z.object({
   }),
   currency: z.string().nullable(),
   terms: z.record(z.string(), z.unknown()).nullable().meta({ description: 'general terms as the API gives them' }),
-  change_orders: z.object({ open: z.array(changeOrderSchema), acknowledged: z.array(changeOrderSchema), other: z.number() }),
+  change_orders: z.object({
+    open: z.array(openChangeOrderSchema),
+    acknowledged: z.array(changeOrderSchema),
+    other: z.number(),
+  }),
   invoices_by_state: z.record(z.string(), z.object({ count: z.number(), approved: amountOut })),
   payments: z.array(
     z.object({ id: z.string(), invoice_id: z.string(), payment_date: z.string().nullable(), net: amountOut, gross: amountOut }),
   ),
   totals: z.object({
     contracted: amountOut.meta({ description: 'main contract (unless DRAFT) plus acknowledged change orders' }),
-    open_change_orders: amountOut,
+    in_draft: inDraftOut,
+    ...openChangeOrdersShape,
     approved: amountOut,
     paid: amountOut,
     open: amountOut.meta({ description: 'contracted minus paid' }),
@@ -55,6 +77,15 @@ const overviewSchema = z.object({
 function changeOrderAmount(order: FlatResource): Decimal {
   if (order.state === 'ACKNOWLEDGED') return netOf(order.approved_amount);
   return netOf(order.audited_amount ?? order.claimed_amount);
+}
+
+const factorOf = (order: FlatResource) => (typeof order.weighting_factor === 'number' ? order.weighting_factor : null);
+
+/** Weighted to the cent one by one, as the reporting API adds them up in open_change_orders_amount. */
+function weightedAmount(order: FlatResource): Decimal {
+  return changeOrderAmount(order)
+    .times(String(factorOf(order) ?? 1))
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 export const getContractOverview = defineSummary({
@@ -93,7 +124,13 @@ export const getContractOverview = defineSummary({
       state: String(order.state),
       amount: cents(changeOrderAmount(order)),
     });
-    const open = orders.filter((order) => OPEN_CHANGE_ORDER.has(String(order.state))).map(shownOrder);
+    const open = orders
+      .filter((order) => OPEN_CHANGE_ORDER.has(String(order.state)))
+      .map((order) => ({
+        ...shownOrder(order),
+        weighting_factor: factorOf(order),
+        weighted_amount: cents(weightedAmount(order)),
+      }));
     const acknowledged = orders.filter((order) => order.state === 'ACKNOWLEDGED').map(shownOrder);
     const byState: Record<string, { count: number; approved: string }> = {};
     for (const invoice of invoices) {
@@ -102,12 +139,15 @@ export const getContractOverview = defineSummary({
       const approved = APPROVED_INVOICE.has(state) ? netOf(invoice.undiscounted_approved_amount) : new Decimal(0);
       byState[state] = { count: entry.count + 1, approved: cents(approved.plus(entry.approved)) };
     }
-    const main = contract.status === 'DRAFT' ? new Decimal(0) : netOf(contract.amount);
+    const draft = contract.status === 'DRAFT';
+    const main = draft ? new Decimal(0) : netOf(contract.amount);
     const contracted = acknowledged.reduce((total, order) => total.plus(order.amount), main);
     const paid = payments.reduce((total, payment) => total.plus(payment.net), new Decimal(0));
     const totals = {
       contracted: cents(contracted),
-      open_change_orders: cents(open.reduce((total, order) => total.plus(order.amount), new Decimal(0))),
+      in_draft: cents(draft ? netOf(contract.amount) : new Decimal(0)),
+      open_change_orders: sumOf(open.map((order) => order.weighted_amount)),
+      open_change_orders_unweighted: sumOf(open.map((order) => order.amount)),
       approved: cents(
         approvedInvoices.reduce((total, invoice) => total.plus(netOf(invoice.undiscounted_approved_amount)), new Decimal(0)),
       ),
@@ -123,7 +163,7 @@ export const getContractOverview = defineSummary({
 
     const lines = [
       `Contract ${untrustedInline(String(contract.name ?? contract.id))} (${contract.id}), ${String(contract.status ?? 'no status')}, with ${contractorName === null ? 'no contractor' : untrustedInline(contractorName)}; amounts ${currency ?? 'in the account currency'}, net.`,
-      `Totals: contracted ${formatAmount(totals.contracted)}; open change orders ${formatAmount(totals.open_change_orders)}; approved ${formatAmount(totals.approved)}; paid ${formatAmount(totals.paid)}; open ${formatAmount(totals.open)} (contracted minus paid).`,
+      `Totals: contracted ${formatAmount(totals.contracted)}${draft ? ` (the contract is a DRAFT: its ${formatAmount(totals.in_draft)} is in draft, not contracted)` : ''}; ${describeOpenChangeOrders(totals)}; approved ${formatAmount(totals.approved)}; paid ${formatAmount(totals.paid)}; open ${formatAmount(totals.open)} (contracted minus paid).`,
       `Invoices: ${
         Object.entries(byState)
           .map(([state, entry]) => `${entry.count} ${state}`)
@@ -139,12 +179,23 @@ export const getContractOverview = defineSummary({
     if (open.length + acknowledged.length > 0) {
       lines.push(
         table(
-          ['change order', 'state', 'amount'],
-          [...open, ...acknowledged].map((order) => [
-            escapeUntrusted(order.name ?? order.id),
-            order.state,
-            formatAmount(order.amount),
-          ]),
+          ['change order', 'state', 'amount', 'weighting factor', 'weighted'],
+          [
+            ...open.map((order) => [
+              escapeUntrusted(order.name ?? order.id),
+              order.state,
+              formatAmount(order.amount),
+              String(order.weighting_factor ?? 'none (1)'),
+              formatAmount(order.weighted_amount),
+            ]),
+            ...acknowledged.map((order) => [
+              escapeUntrusted(order.name ?? order.id),
+              order.state,
+              formatAmount(order.amount),
+              '',
+              '',
+            ]),
+          ],
         ),
       );
     }

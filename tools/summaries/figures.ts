@@ -4,11 +4,33 @@
  */
 import { z } from 'zod';
 import { Unanswerable } from '../../src/dispatch/summary.js';
-import { Decimal, isGrossMoney, isMoney } from '../../src/shape/money.js';
+import { Decimal, formatAmount, isGrossMoney, isMoney } from '../../src/shape/money.js';
 import { untrustedBlock } from '../../src/shape/untrusted.js';
 
 /** An amount in structured content: a decimal string with two decimals. */
 export const amountOut = z.string().meta({ description: 'decimal string, 2 decimals' });
+
+/**
+ * Open change orders as every summary names them: `open_change_orders` is the reporting API's
+ * probability-weighted figure (its "real case"), `open_change_orders_unweighted` the full amounts.
+ */
+export const openChangeOrdersShape = {
+  open_change_orders: amountOut.meta({
+    description:
+      'weighted (probability): open change orders (OPEN, DETAILS_ENTERED), each at its audited, else claimed, amount times its weighting factor',
+  }),
+  open_change_orders_unweighted: amountOut.meta({
+    description: 'the same open change orders at their full audited, else claimed, amount',
+  }),
+};
+
+/** Contracts still in DRAFT: in neither contracted nor deducted from uncommitted. */
+export const inDraftOut = amountOut.meta({ description: 'amount of contracts still in DRAFT (planned), not part of contracted' });
+
+/** "open change orders 197,643.64 weighted by probability (374,299.70 unweighted)" */
+export function describeOpenChangeOrders(figures: { open_change_orders: string; open_change_orders_unweighted: string }): string {
+  return `open change orders ${formatAmount(figures.open_change_orders)} weighted by probability (${formatAmount(figures.open_change_orders_unweighted)} unweighted)`;
+}
 
 /** The net of a Money value; an absent value (no budget, say) counts as zero. */
 export function netOf(value: unknown): Decimal {

@@ -9,7 +9,17 @@ import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal, formatAmount } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedInline } from '../../src/shape/untrusted.js';
 import { fincon } from '../scope.js';
-import { amountOut, cents, currencyOf, netOf, table, totalsOf } from './figures.js';
+import {
+  amountOut,
+  cents,
+  currencyOf,
+  describeOpenChangeOrders,
+  inDraftOut,
+  netOf,
+  openChangeOrdersShape,
+  table,
+  totalsOf,
+} from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
 import { byIds } from './reads.js';
 import { PROJECT_BUDGET_TOOL } from './names.js';
@@ -18,7 +28,9 @@ export const BUDGET_FIGURES = [
   'initial_budget',
   'current_budget',
   'contracted',
+  'in_draft',
   'open_change_orders',
+  'open_change_orders_unweighted',
   'approved',
   'paid',
   'forecast',
@@ -32,10 +44,12 @@ type Figures = Record<BudgetFigure, string>;
 /** The figures the project's own reporting row must show too (over_budget is per row by nature). */
 const REPORTED = BUDGET_FIGURES.filter((figure) => figure !== 'over_budget');
 
-const figuresShape = Object.fromEntries(BUDGET_FIGURES.map((figure) => [figure, amountOut])) as Record<
-  BudgetFigure,
-  typeof amountOut
->;
+const figuresShape = {
+  ...(Object.fromEntries(BUDGET_FIGURES.map((figure) => [figure, amountOut])) as Record<BudgetFigure, typeof amountOut>),
+  ...openChangeOrdersShape,
+  in_draft: inDraftOut,
+  uncommitted: amountOut.meta({ description: 'current budget minus contracted; draft contracts are not deducted' }),
+};
 
 export const projectBudgetSchema = z.object({
   project: z.object({ id: z.string(), name: z.string() }),
@@ -49,7 +63,13 @@ export const projectBudgetSchema = z.object({
       ...figuresShape,
     }),
   ),
-  totals: z.object(figuresShape),
+  totals: z.object({
+    ...figuresShape,
+    undistributed_budget: amountOut.nullable().meta({
+      description:
+        "budget not yet on any contract unit, from the project's reporting row (null: the API has none); cost element rows hold it (so it is part of their uncommitted), contract unit rows never do",
+    }),
+  }),
   totals_match_project_report: z.boolean().meta({ description: "totals equal the project's own reporting row" }),
 });
 export type ProjectBudget = z.output<typeof projectBudgetSchema>;
@@ -64,7 +84,9 @@ function figuresOf(report: FlatResource): Figures {
     initial_budget: cents(netOf(report.initial_budget)),
     current_budget: cents(current),
     contracted: cents(contracted),
+    in_draft: cents(netOf(report.contract_amount_in_draft)),
     open_change_orders: cents(netOf(report.open_change_orders_amount)),
+    open_change_orders_unweighted: cents(netOf(report.open_change_orders_amount_unweighted)),
     approved: cents(netOf(report.approved_amount)),
     paid: cents(netOf(report.paid_amount)),
     forecast: cents(netOf(report.project_cost_forecast_real_case)),
@@ -111,8 +133,8 @@ async function holderReports(
 export async function projectBudget(read: Reader, project: FlatResource): Promise<ProjectBudget> {
   const holders = await holderReports(read, project);
   const rows = holders.map(({ report, id, name, holder }) => ({ id, name, holder, ...figuresOf(report) }));
-  const totals = totalsOf(rows, BUDGET_FIGURES);
   const [own] = await read.all('list_project_financials', { filters: { 'id.in': [project.id] } });
+  const totals = { ...totalsOf(rows, BUDGET_FIGURES), undistributed_budget: own ? cents(netOf(own.undistributed_budget)) : null };
   const reported = own ? figuresOf(own) : undefined;
   const currency = currencyOf(
     holders.flatMap(({ report }) => [report.current_budget, report.main_contract_amount, report.paid_amount]),
@@ -132,7 +154,9 @@ const LABELS: Record<BudgetFigure, string> = {
   initial_budget: 'initial budget',
   current_budget: 'current budget',
   contracted: 'contracted',
-  open_change_orders: 'open change orders',
+  in_draft: 'in draft contracts',
+  open_change_orders: 'open change orders weighted',
+  open_change_orders_unweighted: 'open change orders unweighted',
   approved: 'approved',
   paid: 'paid',
   forecast: 'forecast',
@@ -144,12 +168,35 @@ const COLUMNS = BUDGET_FIGURES.filter((figure) => figure !== 'initial_budget');
 
 const isOver = (row: BudgetRow) => row.over_budget !== '0.00';
 
+/** What uncommitted (current budget minus contracted) leaves as it is: drafts, and undistributed budget. */
+function describeUncommitted(budget: ProjectBudget): string {
+  const { totals } = budget;
+  const drafts = `it does not deduct ${formatAmount(totals.in_draft)} in draft contracts`;
+  if (totals.undistributed_budget === null)
+    return `uncommitted ${formatAmount(totals.uncommitted)} (current budget minus contracted; ${drafts})`;
+  // Budget not yet on a contract unit still sits on its cost element, a row here; no contract unit row holds it.
+  const held = budget.budget_level === 'cost_element' ? 'includes' : 'leaves out';
+  return `uncommitted ${formatAmount(totals.uncommitted)} (current budget minus contracted; ${drafts}, and ${held} ${formatAmount(totals.undistributed_budget)} undistributed budget, not yet on any contract unit)`;
+}
+
+/** The totals line: every figure named for what it is. */
+function describeTotals(budget: ProjectBudget): string {
+  const amount = (figure: BudgetFigure) => `${LABELS[figure]} ${formatAmount(budget.totals[figure])}`;
+  return `Totals: ${[
+    ...(['initial_budget', 'current_budget', 'contracted'] as const).map(amount),
+    describeOpenChangeOrders(budget.totals),
+    ...(['approved', 'paid', 'forecast', 'deviation'] as const).map(amount),
+    describeUncommitted(budget),
+    amount('over_budget'),
+  ].join('; ')}.`;
+}
+
 export function describeBudget(budget: ProjectBudget): string {
   const holders = budget.budget_level === 'cost_element' ? 'cost elements' : 'contract units';
   const over = budget.rows.filter(isOver);
   const lines = [
     `Budget of project ${untrustedInline(budget.project.name)} (${budget.project.id}): ${budget.rows.length} ${holders}; amounts ${budget.currency ?? 'in the account currency'}, net.`,
-    `Totals: ${BUDGET_FIGURES.map((figure) => `${LABELS[figure]} ${formatAmount(budget.totals[figure])}`).join('; ')}.`,
+    describeTotals(budget),
     over.length === 0
       ? `Over budget: none of the ${holders}.`
       : `Over budget: ${over.length} of ${budget.rows.length} ${holders}, by ${formatAmount(budget.totals.over_budget)} in all: ${untrustedInline(over.map((row) => `${row.name} (+${formatAmount(row.over_budget)})`).join('; '))}`,
@@ -172,7 +219,7 @@ export const getProjectBudget = defineSummary({
   name: PROJECT_BUDGET_TOOL,
   title: 'Project budget summary',
   description:
-    'Budget of one project per contract unit or cost element: budget, contracted, open change orders, approved, paid, forecast, deviation, uncommitted, over budget; exact net totals.',
+    'Budget of one project per contract unit or cost element: budget, contracted, open change orders (weighted), approved, paid, forecast, deviation, uncommitted, over budget; exact net totals.',
   product: fincon.product,
   toolset: 'summaries',
   args: idOrName(PROJECT),
