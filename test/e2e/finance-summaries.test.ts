@@ -16,33 +16,17 @@ import {
   type Progress,
   type TestClient,
 } from '../support/harness.js';
-import { get, query, useSandbox, walk, type Json } from '../sandbox/helpers.js';
+import { cents, gross, net, readAll, readFinconLedger, sum, type FinconLedger } from '../support/fincon-ledger.js';
+import { get, query, useSandbox, type Json } from '../sandbox/helpers.js';
 
 const sandbox = useSandbox();
 let client: TestClient;
 
-/** Everything the sandbox holds that the figures depend on, read once over REST. */
-interface Ledger {
-  projects: Json[];
-  units: Json[];
-  contracts: Json[];
-  changeOrders: Json[];
-  invoices: Json[];
-  shifts: Json[];
-  paymentsByInvoice: Map<string, Json[]>;
-}
-let ledger: Ledger;
+let ledger: FinconLedger;
 
 const url = (path: string, params: Record<string, string> = {}) =>
   `${sandbox.fincon}${path}${Object.keys(params).length ? query(params) : ''}`;
-/** JSON:API resources as flat objects: the attributes, with the id. */
-const flat = (resource: Json): Json => ({ id: resource.id, ...resource.attributes });
-const all = async (path: string, params: Record<string, string> = {}) => (await walk(url(path, params))).items.map(flat);
-
-const net = (money: Json | null | undefined) => new Decimal(money?.net ?? 0);
-const gross = (money: Json | null | undefined) => new Decimal(money?.net ?? 0).plus(money?.tax ?? 0);
-const sum = (values: Decimal[]) => values.reduce((total, value) => total.plus(value), new Decimal(0));
-const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+const all = (path: string, params: Record<string, string> = {}) => readAll(sandbox.fincon, path, params);
 
 const OPEN_CHANGE_ORDER = ['OPEN', 'DETAILS_ENTERED'];
 /** An open change order at full amount: audited, else claimed. */
@@ -98,17 +82,7 @@ const CORE_FIGURES = [
 ] as const;
 
 beforeAll(async () => {
-  const [projects, units, contracts, changeOrders, invoices, shifts] = await Promise.all([
-    all('/projects/'),
-    all('/contract_units/'),
-    all('/contracts/'),
-    all('/change_orders/'),
-    all('/invoices/'),
-    all('/budget_shifts/'),
-  ]);
-  const paymentsByInvoice = new Map<string, Json[]>();
-  for (const invoice of invoices) paymentsByInvoice.set(invoice.id, await all(`/invoices/${invoice.id}/payments/`));
-  ledger = { projects, units, contracts, changeOrders, invoices, shifts, paymentsByInvoice };
+  ledger = await readFinconLedger(sandbox.fincon);
   client = await connect('stdio', 'modern', againstApi(sandbox.fincon, ['--toolsets', 'summaries,reporting']));
 }, 60_000);
 afterAll(async () => {

@@ -99,7 +99,7 @@ export const getPaymentsInPeriod = defineSummary({
   name: 'get_payments_in_period',
   title: 'Payments in a period',
   description:
-    'Every payment dated from..to (e.g. "what did we pay in June 2024?"), of all projects or one project or contractor: date, gross/net/tax, invoice, contract, contractor, project; totals and totals per month. Read from the payments themselves.',
+    'Every payment dated from..to ("what did we pay in June?"), of all projects or one project or contractor, with invoice, contract, contractor; totals, also per month.',
   product: fincon.product,
   toolset: 'summaries',
   args: {

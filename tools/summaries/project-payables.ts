@@ -94,7 +94,7 @@ export const getProjectPayables = defineSummary({
   name: 'get_project_payables',
   title: 'Payables: approved, not yet paid',
   description:
-    'What is approved but not yet (fully) paid, of one project or, without a project, of all projects: invoices oldest due first with contractor, approved, paid, outstanding (gross), cash discount; totals and per-project subtotals.',
+    'Approved invoices not fully paid, of one project or (without one) all: oldest due first, contractor, approved, paid, outstanding gross, cash discount; totals per project.',
   product: fincon.product,
   toolset: 'summaries',
   args: { ...idOrName(PROJECT), due_before: isoDate('Only invoices due before this day').optional() },
