@@ -98,20 +98,7 @@ interface BudgetAnswer {
   totals_match_project_report: boolean;
 }
 
-const FIGURES = [
-  'initial_budget',
-  'current_budget',
-  'contracted',
-  'in_draft',
-  'open_change_orders',
-  'open_change_orders_unweighted',
-  'approved',
-  'paid',
-  'forecast',
-  'deviation',
-  'uncommitted',
-  'over_budget',
-];
+const FIGURES = ['initial_budget', 'current_budget', ...CORE_FIGURES, 'forecast', 'deviation', 'uncommitted', 'over_budget'];
 
 /** The summary figures a reporting row implies, computed here. */
 function expectedFromReport(row: Json): Record<string, string> {
