@@ -63,6 +63,18 @@ export interface ResourceView {
   meanings?: Readonly<Record<string, string>>;
   /** Schema of one flattened resource (loose: the API may add attributes). */
   schema: z.ZodObject;
+  /** Figures worked out from the rows beyond money totals, e.g. quantities in one unit with their totals. */
+  derived?: DerivedFigures;
+}
+
+/** What a view adds to the API's rows, computed from the rows alone. */
+export interface DerivedFigures {
+  /** Fields added to each row (the view's schema describes them). */
+  row(item: FlatResource): Record<string, unknown>;
+  /** What the rows of a list answer add up to: lines after the rows, and fields beside `items`. */
+  list(items: readonly FlatResource[]): { lines: string[]; fields: Record<string, unknown> };
+  /** The schema of those fields. */
+  listFields: z.ZodRawShape;
 }
 
 /** What an operation answers, and so how its result is shaped. */

@@ -38,6 +38,7 @@ function resourceSchema(declaration: OperationDeclaration, view: ResourceView): 
       items: z.array(item),
       next_cursor: z.string().nullable(),
       ...(view.totals ? { page_totals: z.record(z.string(), z.array(moneySchema)).optional() } : {}),
+      ...view.derived?.listFields,
       ...(declaration.include ? { included: includedSchema.optional() } : {}),
     });
   }

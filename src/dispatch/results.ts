@@ -13,7 +13,7 @@ import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
 import { encodeCursor, relativeLink } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
 
-/** A resource as the view shows it: flattened, with the exact gross of the view's `gross` attributes. */
+/** A resource as the view shows it: flattened, with the exact gross of the view's `gross` attributes and its derived fields. */
 export function flattenAs(view: ResourceView, resource: ResourceObject): FlatResource {
   const item = flattenResource(resource);
   for (const attribute of view.gross ?? []) {
@@ -22,7 +22,7 @@ export function flattenAs(view: ResourceView, resource: ResourceObject): FlatRes
       item[`${attribute}_gross`] = { amount: grossOf(money), ...(money.currency ? { currency: money.currency } : {}) };
     }
   }
-  return item;
+  return view.derived ? Object.assign(item, view.derived.row(item)) : item;
 }
 
 /** Exact totals of the view's money attributes; an attribute no row of the page carries has none. */
@@ -104,16 +104,22 @@ export function shapeList(
   const nextCursor = followingCursor(operation, document, baseUrl, position, position.skip + items.length, rows.length);
   const included = flattenIncluded(document);
   const totals = pageTotals(view, items);
+  const derived = view.derived?.list(items);
   const heading = listHeading(operation, view, items.length, nextCursor, position, cut);
   const data = lines.length ? `\n${untrustedBlock([...lines, ...renderIncluded(included)])}` : '';
+  const figures = derived?.lines.length ? `\n${derived.lines.join('\n')}` : '';
   return {
     content: [
-      { type: 'text', text: heading + data + (totals ? renderTotals(totals, view.gross) : '') + renderMeanings(view, items) },
+      {
+        type: 'text',
+        text: heading + data + (totals ? renderTotals(totals, view.gross) : '') + figures + renderMeanings(view, items),
+      },
     ],
     structuredContent: {
       items,
       next_cursor: nextCursor,
       ...(totals ? { page_totals: totals } : {}),
+      ...derived?.fields,
       ...(included.length ? { included } : {}),
     },
   };

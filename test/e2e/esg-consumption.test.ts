@@ -1,15 +1,25 @@
 /**
  * ESG readings and consumption end to end (stdio, modern client): single and bulk writes, the
  * 207 partial result with ALA codes, the all-or-nothing bulk, annual consumption and its queries.
+ * Then (over HTTP) esg_list_annual_consumption for every seeded building and year against the
+ * sandbox's REST API read straight with undici: each value's source, procurer and value in kWh
+ * (m³ for water), and the totals per carrier, summed here with decimal.js.
  */
+import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatQuantity } from '../../tools/esg/consumption-totals.js';
+import { get, query, useSandbox, type Json } from '../sandbox/helpers.js';
 import { connect, dataOf, textOf, type TestClient } from '../support/harness.js';
 import {
   buildingsWithMeters,
+  convertedByHand,
   expectRefusedBeforeSending,
   freshMeter,
   listOf,
+  plainTotals,
+  totalsByHand,
   unique,
+  type AnnualRow,
   type Batch,
   type Item,
 } from './esg-support.js';
@@ -211,5 +221,96 @@ describe('ESG consumption over stdio with a modern client', () => {
       await client.callTool('esg_update_annual_consumption', { annual_consumption_id: meter.id }),
       /at least one of market_based_emission_factor, is_renewable/,
     );
+  });
+});
+
+describe('esg_list_annual_consumption over HTTP, for every seeded building and year, against the REST API', () => {
+  const sandbox = useSandbox();
+  let http: TestClient;
+
+  const rest = async (path: string, params: Record<string, string> = {}): Promise<Json[]> => {
+    const response = await get(`${sandbox.handle.baseUrls.esg}${path}${Object.keys(params).length ? query(params) : ''}`);
+    expect(response.status).toBe(200);
+    return (response.body.data as Json[]).map((resource) => ({ id: resource.id, ...resource.attributes }));
+  };
+
+  beforeAll(async () => {
+    http = await connect('http', 'modern', {
+      args: ['--products', 'esg', '--esg-url', sandbox.handle.baseUrls.esg],
+      env: { PFM_API_KEY: 'test-key', PFM_API_TOKEN: 'test-token' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await http?.close();
+  });
+
+  it('gives each value its source, procurer and value in kWh (m³ for water), and exact totals per carrier', async () => {
+    const seen = { sources: new Set<string>(), procurers: new Set<string>(), units: new Set<string>(), mixed: 0, apart: 0 };
+    const buildings = (await rest('/buildings/')).filter((building) => building.external_id);
+    expect(buildings.length).toBe(7);
+    for (const building of buildings) {
+      for (const year of [2024, 2025, 2026]) {
+        const where = `${building.external_id} ${year}`;
+        const rows = (await rest('/consumption/annual/', {
+          external_building_id: building.external_id,
+          year: String(year),
+        })) as AnnualRow[];
+        const result = await http.callTool('esg_list_annual_consumption', {
+          external_building_id: building.external_id,
+          year,
+        });
+        expect(result.isError, textOf(result)).toBeFalsy();
+        const answer = dataOf<{ items: Item[]; totals: Json[]; not_converted: Json[] }>(result);
+        expect(
+          answer.items.map((item) => item.id),
+          where,
+        ).toEqual(rows.map((row) => row.id));
+
+        for (const [index, row] of rows.entries()) {
+          const item = answer.items[index]!;
+          const expected = convertedByHand(row);
+          expect({ source: item.source, procured_by: item.procured_by, converted_units: item.converted_units }, where).toEqual({
+            source: row.source ?? undefined,
+            procured_by: row.procured_by ?? undefined,
+            converted_units: expected?.unit,
+          });
+          if (expected) expect(new Decimal(item.converted_consumption as string).toFixed(), where).toBe(expected.value);
+          else expect(item.converted_consumption, where).toBeUndefined();
+          if (row.source) seen.sources.add(row.source);
+          if (row.procured_by) seen.procurers.add(row.procured_by);
+          seen.units.add(row.units);
+        }
+
+        const byHand = totalsByHand(rows);
+        expect(plainTotals(answer.totals as never), where).toEqual(byHand.totals);
+        expect(
+          answer.not_converted.map((value) => [value.external_meter_id, value.consumption, value.source, value.procured_by]),
+          where,
+        ).toEqual(byHand.not_converted.map((row) => [row.external_meter_id, row.consumption, row.source, row.procured_by]));
+        const text = textOf(result);
+        for (const total of byHand.totals) {
+          const unit = total.unit === 'CUBIC_METERS' ? 'm³' : 'kWh';
+          const shown = answer.totals.find((entry) => entry.year === total.year && entry.category === total.category)!;
+          expect(text, where).toContain(
+            `- ${year} ${total.category}: ${formatQuantity(shown.total)} ${unit} from ${total.values} value`,
+          );
+          if (total.converted_from.MEGAWATT_HOURS) {
+            const count = total.converted_from.MEGAWATT_HOURS;
+            expect(text, where).toContain(`${count} MWh value${count === 1 ? '' : 's'} converted x1000`);
+            if (total.values > count) seen.mixed += 1;
+          }
+        }
+        for (const value of answer.not_converted)
+          expect(text, where).toContain(`- ${value.external_meter_id} | ${value.category} | ${year} |`);
+        seen.apart += byHand.not_converted.length;
+      }
+    }
+    // The seed shows every case: metered, estimated and hand-entered values, both procurers,
+    // kWh, MWh and m³, kWh and MWh in one carrier, and m³ of gas kept apart.
+    expect([...seen.sources].sort()).toEqual(['estimate', 'manualEntry', 'meter']);
+    expect([...seen.procurers].sort()).toEqual(['LANDLORD', 'TENANT']);
+    expect([...seen.units].sort()).toEqual(['CUBIC_METERS', 'KILOWATT_HOURS', 'MEGAWATT_HOURS']);
+    expect(seen.mixed).toBeGreaterThan(0);
+    expect(seen.apart).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 /** What the ESG end-to-end tests share: every ESG tool offered, and data found through the tools. */
+import { Decimal } from 'decimal.js';
 import { expect } from 'vitest';
 import { dataOf, textOf, type Item, type ServerOptions, type TestClient, type ToolResult } from '../support/harness.js';
 
@@ -69,4 +70,94 @@ export async function freshMeter(
       ...overrides,
     }),
   );
+}
+
+/** An annual consumption row as the ESG REST API sends it (attributes and id). */
+export interface AnnualRow {
+  id: string;
+  external_meter_id: string;
+  category: string;
+  year: number;
+  consumption: string | null;
+  units: string;
+  source: string | null;
+  procured_by: string | null;
+}
+
+/** The seed's energy units in kWh: the tests' own table, kept apart from the server's. */
+const KWH: Readonly<Record<string, string>> = { KILOWATT_HOURS: '1', MEGAWATT_HOURS: '1000' };
+
+/** A row's value in kWh (m³ for water), worked out here; undefined where it has to stay apart (m³ of gas). */
+export function convertedByHand(row: AnnualRow): { value: string; unit: string } | undefined {
+  if (row.consumption === null) return undefined;
+  if (row.category === 'WATER') {
+    return row.units === 'CUBIC_METERS' ? { value: new Decimal(row.consumption).toFixed(), unit: 'CUBIC_METERS' } : undefined;
+  }
+  const factor = KWH[row.units];
+  return factor ? { value: new Decimal(row.consumption).times(factor).toFixed(), unit: 'KILOWATT_HOURS' } : undefined;
+}
+
+interface TotalByHand {
+  category: string;
+  year: number;
+  unit: string;
+  total: string;
+  values: number;
+  converted_from: Record<string, number>;
+  by_source: Record<string, string>;
+  by_procured_by: Record<string, string>;
+  not_converted: number;
+}
+
+const plus = (sums: Record<string, string>, key: string, value: string) => {
+  sums[key] = new Decimal(sums[key] ?? 0).plus(value).toFixed();
+};
+
+/** What REST rows add up to per carrier and year, summed here with decimal.js, ordered by year and carrier. */
+export function totalsByHand(rows: readonly AnnualRow[]): { totals: TotalByHand[]; not_converted: AnnualRow[] } {
+  const totals = new Map<string, TotalByHand>();
+  const apart = rows.filter((row) => row.consumption !== null && !convertedByHand(row));
+  for (const row of rows) {
+    const converted = convertedByHand(row);
+    if (!converted) continue;
+    const key = `${row.year} ${row.category}`;
+    const total = totals.get(key) ?? {
+      category: row.category,
+      year: row.year,
+      unit: converted.unit,
+      total: '0',
+      values: 0,
+      converted_from: {},
+      by_source: {},
+      by_procured_by: {},
+      not_converted: apart.filter((other) => other.year === row.year && other.category === row.category).length,
+    };
+    totals.set(key, total);
+    total.total = new Decimal(total.total).plus(converted.value).toFixed();
+    total.values += 1;
+    if (row.units !== converted.unit) total.converted_from[row.units] = (total.converted_from[row.units] ?? 0) + 1;
+    plus(total.by_source, row.source ?? 'not_stated', converted.value);
+    plus(total.by_procured_by, row.procured_by ?? 'not_stated', converted.value);
+  }
+  const ordered = [...totals.values()].sort((a, b) => a.year - b.year || a.category.localeCompare(b.category));
+  return { totals: ordered, not_converted: apart };
+}
+
+type AnswerTotal = TotalByHand & { exact: boolean };
+
+/** A tool's totals with every decimal written plainly and in the order of totalsByHand, to compare. */
+export function plainTotals(totals: readonly AnswerTotal[]): TotalByHand[] {
+  const plain = (sums: Record<string, string>) =>
+    Object.fromEntries(Object.entries(sums).map(([key, sum]) => [key, new Decimal(sum).toFixed()]));
+  return totals
+    .map(({ exact, ...total }) => {
+      expect(exact, `${total.year} ${total.category}`).toBe(true);
+      return {
+        ...total,
+        total: new Decimal(total.total).toFixed(),
+        by_source: plain(total.by_source),
+        by_procured_by: plain(total.by_procured_by),
+      };
+    })
+    .sort((a, b) => a.year - b.year || a.category.localeCompare(b.category));
 }

@@ -5,6 +5,14 @@ import { decimalString, flag, integer, isoDate, isoDateTime, text, uuid } from '
 import { out, resourceSchema } from '../output.js';
 import { esg } from '../scope.js';
 import { declarer } from '../kit.js';
+import {
+  consumptionTotals,
+  consumptionValueOf,
+  convertedFields,
+  totalsFields,
+  totalsText,
+  valueFields,
+} from './consumption-totals.js';
 import { batchInfoUuid, buildingUuid, externalBuildingId, externalId, externalMeterId, quantity, rowsLike } from './common.js';
 
 const readingView: ResourceView = {
@@ -35,22 +43,42 @@ const annualView: ResourceView = {
   singular: 'annual consumption',
   plural: 'annual consumptions',
   label: ['external_meter_id', 'name'],
-  columns: ['year', 'category', 'consumption', 'units', 'completeness', 'source', 'emission_factor', 'tenants'],
+  columns: [
+    'year',
+    'category',
+    'consumption',
+    'units',
+    'converted_consumption',
+    'converted_units',
+    'source',
+    'procured_by',
+    'completeness',
+    'emission_factor',
+    'tenants',
+  ],
   schema: resourceSchema({
     external_meter_id: out.text,
     name: out.text,
     year: out.integer,
-    category: out.text,
+    category: out.text.meta({ description: 'the energy carrier: HEATING, ELECTRICITY, COOLING or WATER' }),
     heating_system: out.text,
     cooling_system: out.text,
-    procured_by: out.text,
     units: out.text,
-    consumption: out.decimal,
+    consumption: out.decimal.meta({ description: 'the calendar year in units' }),
+    ...valueFields,
     completeness: out.decimal,
-    source: out.text,
     emission_factor: out.object,
     tenants: z.array(z.looseObject({ external_id: out.text, name: out.text.optional() })),
   }),
+  derived: {
+    row: convertedFields,
+    list: (items) => {
+      const values = items.map(consumptionValueOf).filter((value) => value !== undefined);
+      const totals = consumptionTotals(values);
+      return { lines: totalsText(totals, 'of these rows'), fields: { ...totals } };
+    },
+    listFields: totalsFields,
+  },
 };
 
 const batchInfoView: ResourceView = {
@@ -151,7 +179,7 @@ export const consumptionOperations = [
     name: 'list_annual_consumption',
     title: 'List annual consumption',
     description:
-      "Lists a building's computed consumption per meter for one calendar year, with emission factors and tenants; esg_update_annual_consumption takes its ids.",
+      "A building's consumption per meter for one year: metered or estimated, who procured it, in kWh (m³ for water) with totals per carrier, emission factors, tenants; ids for esg_update_annual_consumption.",
     method: 'GET',
     path: '/consumption/annual/',
     hints: hints.read,

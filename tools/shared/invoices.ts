@@ -128,7 +128,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'Lists invoices with state, amounts, due date and amount paid (payment_date: latest payment; payment_amount_gross: total paid), e.g. filters {"invoice_process_state.in": ["APPROVED"]}.' +
+        'Lists invoices: state, amounts, due date, total paid, latest payment_date; e.g. filters {"invoice_process_state.in": ["APPROVED"]}.' +
         (scope.product === 'fincon' ? ' Paid in a period: get_payments_in_period.' : ''),
       path: '/invoices/',
       include: invoiceIncludes(scope),

@@ -4,7 +4,8 @@
  * meter (GET /consumption/annual/, with the share of the year's days that data covers); it has
  * no read of readings or intervals. So the figures are per calendar year, every month of a
  * year without data is a gap, and a year only partly covered is named as such: which of its
- * months are missing the API does not say, and this tool does not guess.
+ * months are missing the API does not say, and this tool does not guess. Values and totals in
+ * one unit per carrier come from ../esg/consumption-totals.ts, as esg_list_annual_consumption's.
  */
 import { z } from 'zod';
 import type { Reader } from '../../src/dispatch/operation.js';
@@ -13,6 +14,19 @@ import type { FlatResource } from '../../src/shape/jsonapi.js';
 import { Decimal } from '../../src/shape/money.js';
 import { escapeUntrusted, untrustedBlock, untrustedInline } from '../../src/shape/untrusted.js';
 import { shortened } from '../../src/shape/words.js';
+import {
+  consumptionTotals,
+  consumptionValueOf,
+  convertedFields,
+  formatQuantity,
+  sourceWord,
+  totalsFields,
+  totalsText,
+  type ConsumptionTotals,
+  type ConsumptionValue,
+  valueFields,
+} from '../esg/consumption-totals.js';
+import { unitSymbol } from '../esg/units.js';
 import { month, monthOf, text } from '../fields.js';
 import { esg } from '../scope.js';
 import { table } from './figures.js';
@@ -24,6 +38,10 @@ const MAX_YEARS = 10;
 const yearSchema = z.object({
   year: z.number().int(),
   consumption: z.string().nullable().meta({ description: "the calendar year's total in the meter's units; null: no data" }),
+  converted_consumption: valueFields.converted_consumption.nullable(),
+  converted_units: valueFields.converted_units.nullable(),
+  source: valueFields.source.nullable(),
+  procured_by: valueFields.procured_by.nullable(),
   completeness: z.string().nullable().meta({ description: "share of the year's days with data, 0 to 1" }),
   annual_consumption_id: z.string().nullable(),
 });
@@ -44,6 +62,7 @@ const consumptionSchema = z.object({
   to: z.string(),
   resolution: z.literal('calendar_year').meta({ description: 'the API gives annual totals only, no monthly figures' }),
   meters: z.array(meterSchema),
+  ...totalsFields,
 });
 type MeterConsumption = z.output<typeof meterSchema>;
 
@@ -103,7 +122,17 @@ function meterOf(meter: FlatResource | undefined, row: FlatResource | undefined,
   };
 }
 
-function consumptionText(building: FlatResource, from: string, to: string, meters: readonly MeterConsumption[]): string {
+function quantity(value: string | null, unit: string | null): string {
+  return value === null ? '-' : `${formatQuantity(value)} ${unitSymbol(unit ?? '')}`.trim();
+}
+
+function consumptionText(
+  building: FlatResource,
+  from: string,
+  to: string,
+  meters: readonly MeterConsumption[],
+  totals: ConsumptionTotals,
+): string {
   const head = `Consumption of ${untrustedInline(String(building.name ?? building.external_id))} (external id ${untrustedInline(String(building.external_id))}), ${from} to ${to}, per meter and calendar year: the ESG API gives annual totals only, not months.`;
   if (meters.length === 0) return `${head}\nThe building has no utility meters.`;
   const rows = meters.flatMap((meter) =>
@@ -111,7 +140,10 @@ function consumptionText(building: FlatResource, from: string, to: string, meter
       label(meter.external_meter_id),
       label(meter.name),
       String(year.year),
-      year.consumption === null ? 'no data' : `${year.consumption} ${meter.units ?? ''}`.trim(),
+      year.consumption === null ? 'no data' : label(quantity(year.consumption, meter.units)),
+      quantity(year.converted_consumption, year.converted_units),
+      year.consumption === null ? '-' : sourceWord(year.source),
+      year.procured_by === null ? '-' : label(year.procured_by.toLowerCase()),
       year.completeness === null ? '-' : `${new Decimal(year.completeness).times(100).toDecimalPlaces(1).toString()} %`,
     ]),
   );
@@ -131,7 +163,8 @@ function consumptionText(building: FlatResource, from: string, to: string, meter
   });
   return [
     head,
-    table(['meter', 'name', 'year', 'consumption', 'days covered'], rows),
+    table(['meter', 'name', 'year', 'consumption', 'in kWh (water m³)', 'source', 'procured by', 'days covered'], rows),
+    ...totalsText(totals, 'of the years above'),
     gaps.length > 0
       ? `Gaps:\n${gaps.map((gap) => `- ${gap}`).join('\n')}`
       : 'No gaps: every year of the period is fully covered.',
@@ -142,7 +175,7 @@ export const getBuildingConsumption = defineSummary({
   name: esg.tool('get_building_consumption'),
   title: 'Building consumption by meter',
   description:
-    "A building's consumption per utility meter and calendar year (the API has no monthly figures) over a span of months, months without data listed as gaps.",
+    "A building's consumption per meter and calendar year (the API has none per month) over a span of months: metered or estimated, who procured it, in kWh (m³ for water) with totals per carrier and year; months without data named as gaps.",
   product: esg.product,
   toolset: esg.toolset('consumption'),
   args: {
@@ -180,13 +213,21 @@ export const getBuildingConsumption = defineSummary({
       ...meterById.keys(),
       ...[...rowsByYear.values()].flat().map((row) => String(row.external_meter_id)),
     ]);
+    const values: ConsumptionValue[] = [];
     const results: MeterConsumption[] = [...externalIds].sort().map((meterId) => {
       const rowOf = (year: number) => rowsByYear.get(year)!.find((row) => row.external_meter_id === meterId);
       const perYear = years.map((year) => {
         const row = rowOf(year);
+        const value = row && consumptionValueOf(row);
+        if (value) values.push(value);
+        const converted = row ? convertedFields(row) : {};
         return {
           year,
-          consumption: (row?.consumption ?? null) as string | null,
+          consumption: value?.consumption ?? null,
+          converted_consumption: converted.converted_consumption ?? null,
+          converted_units: converted.converted_units ?? null,
+          source: value?.source ?? null,
+          procured_by: value?.procured_by ?? null,
           completeness: (row?.completeness ?? null) as string | null,
           annual_consumption_id: row?.id ?? null,
         };
@@ -201,14 +242,16 @@ export const getBuildingConsumption = defineSummary({
           .map((year) => year.year),
       };
     });
+    const totals = consumptionTotals(values);
     return {
-      text: consumptionText(building, from, to, results),
+      text: consumptionText(building, from, to, results, totals),
       structured: {
         building: { id: building.id, external_id: externalId, name: (building.name ?? null) as string | null },
         from,
         to,
         resolution: 'calendar_year',
         meters: results,
+        ...totals,
       },
     };
   },

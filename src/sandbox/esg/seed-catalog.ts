@@ -451,12 +451,13 @@ export const BUILDINGS: readonly BuildingFixture[] = [
         activation_date: '2015-01-01',
         read: true,
       }),
+      // The tenant reports from its supplier's bill in MWh: one carrier in two units.
       electricity({
         code: 'EL-02',
         description: 'Mieterstrom Ladenlokal EG',
-        units: 'KILOWATT_HOURS',
+        units: 'MEGAWATT_HOURS',
         procured_by: 'TENANT',
-        monthly: 23_000,
+        monthly: 23,
         activation_date: '2020-03-01',
         read: false,
         tenant: 0,

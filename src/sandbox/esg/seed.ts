@@ -10,6 +10,10 @@
  * - 29 utility meters over 7 buildings, every category (HEATING with district heating, gas in
  *   CUBIC_METERS, oil, heat pump and pellets; COOLING DISTRICT and LOCAL_DISTRICT; WATER cold and
  *   hot) and both procurers; external ids read "<building code>-<meter code>", e.g. "FFM-001-EL-01".
+ *   Energy is counted in kWh, MWh or (gas, district heating) m³, water in m³; "Geschäftshaus
+ *   Schildergasse" (BLD-CGN-004) has electricity in kWh (landlord) and MWh (tenant) side by side.
+ *   Read meters' annual values are metered (source meter), the others estimated by tenants or
+ *   entered by hand (estimate, manualEntry).
  *   "DUS-007-EL-01" was deactivated on 2024-06-30 and replaced by "DUS-007-EL-02".
  * - Monthly consumption intervals (first to last day of each month) from January 2024 to May 2026
  *   within each meter's activity; read meters also carry readings at the start of every month
