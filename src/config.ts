@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, resolve } from 'node:path';
 import { z } from 'zod';
+import { EMBED_LIMIT_TEXT } from './dispatch/files.js';
 import { PRODUCTS, type Product } from './dispatch/operation.js';
 import { checkedFlags, readFlags, UsageError, type FlagSpec } from './flags.js';
 import { toolsets as knownToolsets } from '../tools/toolsets.js';
@@ -35,7 +36,11 @@ export const FLAGS = [
     description:
       'Tool groups offered as direct tools: "daily" (the daily work), "all", or toolset names (listed below). Every other tool stays reachable through search_tools and call_tool.',
   },
-  { name: 'read-only', kind: 'boolean', description: 'Offer only tools that read; every tool that writes is removed.' },
+  {
+    name: 'read-only',
+    kind: 'boolean',
+    description: `Read, never write: every tool that changes data is removed (from tools/list, search_tools and call_tool), and so is the payment prompt; no local file is written either: downloads lose save_to (a call that sends it is refused) and come back embedded, up to ${EMBED_LIMIT_TEXT}.`,
+  },
   {
     name: 'fincon-url',
     kind: 'string',
@@ -92,7 +97,8 @@ export const FLAGS = [
     kind: 'string',
     value: 'LIST',
     defaultNote: 'the working directory on stdio, unless it is the filesystem root; none over HTTP',
-    description: 'Directories that uploads may read from and downloads may write to (file_path, save_to).',
+    description:
+      'Directories that uploads may read from and downloads may write to (file_path, save_to); with --read-only nothing is written there.',
   },
   {
     name: 'allowed-hosts',

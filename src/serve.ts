@@ -10,7 +10,7 @@ import { UsageError } from './flags.js';
 import { DISCOVERY_TOOLS } from './discovery.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import { createMcpServer, type ServerSetup } from './server.js';
-import { toolSurface } from './surface.js';
+import { readOnlyCard, toolSurface } from './surface.js';
 import { loadCards } from './catalog/load.js';
 import { openLog } from './logs.js';
 import { serveOverStdio } from './transports/stdio.js';
@@ -179,7 +179,7 @@ export async function serve(config: Config): Promise<void> {
   }
   const setup: ServerSetup = {
     surface,
-    readSurface: toolSurface(await cards, { ...config, readOnly: true }),
+    readSurface: toolSurface((await cards).map(readOnlyCard), { ...config, readOnly: true }),
     upstream,
     upstreamFor: credentials.forCaller && ((caller) => upstream.withAuth(credentials.forCaller!(caller))),
     files: { roots: config.fileRoots },

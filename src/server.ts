@@ -11,7 +11,7 @@ import type { ToolAnswer, WriteSettings } from './writes/call.js';
 import { FILTER_RULE, SHARED_ARGUMENTS_RULE } from './dispatch/input-schema.js';
 import { cardSchemas } from './json-schemas.js';
 import { ENVELOPE_RULE } from './shape/untrusted.js';
-import type { FileAccess } from './dispatch/files.js';
+import { EMBED_LIMIT_TEXT, type FileAccess } from './dispatch/files.js';
 import { createReader, deferredReader } from './dispatch/reader.js';
 import { runTool } from './dispatch/run-tool.js';
 import type { Tool } from './dispatch/summary.js';
@@ -27,7 +27,10 @@ import type { UpstreamClient } from './upstream/client.js';
 
 export interface ServerSetup {
   surface: ToolSurface;
-  /** The same without the tools that change data: for read-only mode and callers without `modify`. */
+  /**
+   * The same without the tools that change data, nor the arguments that write local files: for
+   * read-only mode and callers without `modify`.
+   */
   readSurface: ToolSurface;
   upstream: UpstreamClient;
   /** The API credentials of one caller (token exchange); the shared ones otherwise. */
@@ -87,7 +90,11 @@ export function instructionsFor(setup: Pick<ServerSetup, 'surface' | 'sandbox' |
       ? 'Connected to THE EMBEDDED SANDBOX with demo data, not a real account: nothing done here reaches a real company. Set PFM_API_KEY and PFM_API_TOKEN to work with the real API.'
       : 'Connected to the real API of the account: what changes here changes the books.',
   );
-  if (setup.readOnly) lines.push('Read-only mode: tools that change data are not available.');
+  if (setup.readOnly) {
+    lines.push(
+      `Read-only mode: tools that change data are not available, and no local file is written: save_to is refused, so downloads come back embedded only, up to ${EMBED_LIMIT_TEXT}.`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -141,12 +148,20 @@ function schemasOf(card: ToolCard): ReturnType<typeof cardSchemas> {
   return schemas;
 }
 
+/** Why the server is read-only for `caller`, as the refusal of a local write says it; undefined when it is not. */
+function readOnlyBecause(setup: ServerSetup, caller: Caller | undefined): string | undefined {
+  if (setup.readOnly) return 'this server runs with --read-only (PFM_READ_ONLY)';
+  if (caller && !caller.scopes.has(MODIFY_SCOPE)) return `your access token lacks the ${MODIFY_SCOPE} scope`;
+  return undefined;
+}
+
 /**
  * A server for one client (stdio) or one request (HTTP), as `caller` may see it. A request that
  * calls one tool (`onlyTool`, HTTP) gets just that tool: the rest would be built for nothing.
  */
 export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: string): McpServer {
-  const readOnly = setup.readOnly || (caller !== undefined && !caller.scopes.has(MODIFY_SCOPE));
+  const writesRefused = readOnlyBecause(setup, caller);
+  const readOnly = writesRefused !== undefined;
   const surface = readOnly ? setup.readSurface : setup.surface;
   const hasBudget = surface.byName.has(PROJECT_BUDGET_TOOL);
   const server = new McpServer(
@@ -159,7 +174,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
   const logLevel = sessionLogLevel(server);
   const context = {
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
-    files: setup.files,
+    files: readOnly ? { ...setup.files, writesRefused } : setup.files,
     answerBudget: setup.answerBudget,
     writes: setup.writes,
     caller: caller?.id,

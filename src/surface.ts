@@ -46,3 +46,12 @@ export function toolSurface<T extends Placed>(
   const direct = names === 'all' ? reachable : reachable.filter((tool) => names.has(tool.toolset));
   return { reachable, direct, byName: new Map(reachable.map((tool) => [tool.name, tool])) };
 }
+
+/**
+ * A card as read-only mode lists it: without save_to, the one argument that writes a local file.
+ * The tool still validates it, so a call that sends it anyway is refused with the reason.
+ */
+export function readOnlyCard(card: ToolCard): ToolCard {
+  const { save_to: saveTo, ...properties } = (card.input.properties ?? {}) as Record<string, unknown>;
+  return saveTo === undefined ? card : { ...card, input: { ...card.input, properties } };
+}

@@ -37,13 +37,18 @@ function formatSize(bytes: number): string {
 }
 
 /** Streams the file to `target` (a checked local path) or keeps it in memory to embed. */
-async function deliver(response: StreamedResponse, target: string | undefined): Promise<DeliveredFile | string> {
+async function deliver(
+  response: StreamedResponse,
+  target: string | undefined,
+  files: FileAccess,
+): Promise<DeliveredFile | string> {
   if (target) return saveStream(response.body, target);
   const declared = Number(headerValue(response.headers, 'content-length') ?? 0);
   const small = declared > EMBED_LIMIT ? (response.body.destroy(), null) : await readSmall(response.body);
-  return (
-    small ?? `the file is larger than ${formatSize(EMBED_LIMIT)}, too large to embed; call again with save_to set to a local path`
-  );
+  const instead = files.writesRefused
+    ? `, and it cannot be saved to disk either because ${files.writesRefused}`
+    : '; call again with save_to set to a local path';
+  return small ?? `the file is larger than ${formatSize(EMBED_LIMIT)}, too large to embed${instead}`;
 }
 
 /** Follows one redirect or link to the file itself. */
@@ -107,7 +112,7 @@ export async function runDownload(
 
   let delivered: DeliveredFile | string;
   try {
-    delivered = await deliver(response, target);
+    delivered = await deliver(response, target, context.files);
   } catch (error) {
     const reason = (error as { code?: string }).code ?? (error as Error).message;
     const left = target ? ' Nothing was saved.' : '';

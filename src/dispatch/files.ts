@@ -17,10 +17,15 @@ import { ArgumentProblem } from './problems.js';
 /** Directories local paths may point into; null when local paths are off (hosted HTTP). */
 export interface FileAccess {
   roots: readonly string[] | null;
+  /** In read-only mode: why no local file may be written, as a clause ("this server runs with --read-only"). */
+  writesRefused?: string;
 }
 
 /** Largest download returned inline instead of saved to disk. */
 export const EMBED_LIMIT = 1024 * 1024;
+
+/** EMBED_LIMIT as the refusals and instructions say it. */
+export const EMBED_LIMIT_TEXT = `${EMBED_LIMIT / 1024 / 1024} MiB`;
 
 function inside(root: string, target: string): boolean {
   const path = relative(root, target);
@@ -57,6 +62,12 @@ export async function readablePath(access: FileAccess, given: string, argument: 
 
 /** A new file to write: its directory must exist inside a root, and the file must not exist yet. */
 export async function writablePath(access: FileAccess, given: string, argument: string): Promise<string> {
+  if (access.writesRefused) {
+    throw new ArgumentProblem(
+      argument,
+      `writes a file, and ${access.writesRefused}: call again without ${argument} to get the file embedded in the answer (up to ${EMBED_LIMIT_TEXT})`,
+    );
+  }
   const roots = await allowedRoots(access, argument);
   const target = resolve(roots[0]!, given);
   let directory: string;

@@ -1,6 +1,6 @@
 /** The arguments a declaration implies beyond its own: filters, include, cursor, file source and target. */
 import { z } from 'zod';
-import { EMBED_LIMIT } from './files.js';
+import { EMBED_LIMIT_TEXT } from './files.js';
 import type { FilterOperation, OperationDeclaration } from './operation.js';
 import { strictObject } from './strict-object.js';
 
@@ -110,7 +110,7 @@ function filtersArgument(filters: Filters) {
  * What the arguments every list, upload, download and guarded write shares mean, said once in
  * the server instructions rather than in each tool's schema.
  */
-export const SHARED_ARGUMENTS_RULE = `Arguments many tools share: include adds related records to each row, those along the path too; cursor takes next_cursor; confirmation takes the one from the preview once the user agreed; uploads take file_path (a local file inside the file roots) or content_base64 with filename; downloads are embedded up to ${EMBED_LIMIT / 1024 / 1024} MiB, larger files need save_to (a local path inside the file roots).`;
+export const SHARED_ARGUMENTS_RULE = `Arguments many tools share: include adds related records to each row, those along the path too; cursor takes next_cursor; confirmation takes the one from the preview once the user agreed; uploads take file_path (a local file inside the file roots) or content_base64 with filename; downloads are embedded up to ${EMBED_LIMIT_TEXT}, larger files need save_to (a local path inside the file roots).`;
 
 /** The paths no other path extends. */
 function longestPaths(paths: readonly string[]): string[] {

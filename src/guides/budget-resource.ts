@@ -4,9 +4,14 @@
  */
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { Reader } from '../dispatch/operation.js';
+import { escapeUntrusted } from '../shape/untrusted.js';
+import { shortened } from '../shape/words.js';
 import { completeProjectIds } from './project-ids.js';
 
 export const BUDGET_TEMPLATE = 'finance://projects/{project_id}/budget';
+
+/** Characters of a project's name a resource name carries: clients list them one per line. */
+const NAME_LIMIT = 120;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,8 +19,8 @@ export function registerBudgetResource(server: McpServer, read: () => Reader): v
   const template = new ResourceTemplate(BUDGET_TEMPLATE, {
     list: async () => ({
       resources: (await read().all('list_projects', {})).map((project) => ({
-        uri: `finance://projects/${project.id}/budget`,
-        name: `Budget of ${String(project.name ?? project.id)}`,
+        uri: `finance://projects/${encodeURIComponent(project.id)}/budget`,
+        name: `Budget of ${shortened(escapeUntrusted(String(project.name ?? project.id)), NAME_LIMIT)}`,
         mimeType: 'application/json',
       })),
     }),

@@ -3,42 +3,9 @@
  * project arguments complete from a typed name to ids, and the resource gives the same
  * figures as get_project_budget.
  */
-import { Client as ModernClient } from '@modelcontextprotocol/client';
-import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
-import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, dataOf, connectStdio, type Era } from '../support/harness.js';
-
-interface GuideClient {
-  listPrompts(): Promise<{ prompts: Array<{ name: string; arguments?: Array<{ name: string; required?: boolean }> }> }>;
-  getPrompt(params: { name: string; arguments: Record<string, string> }): Promise<{
-    messages: Array<{ role: string; content: { type: string; text?: string } }>;
-  }>;
-  complete(params: {
-    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
-    argument: { name: string; value: string };
-  }): Promise<{ completion: { values: string[] } }>;
-  listResourceTemplates(): Promise<{ resourceTemplates: Array<{ uriTemplate: string; name: string }> }>;
-  listResources(): Promise<{ resources: Array<{ uri: string; name: string }> }>;
-  readResource(params: { uri: string }): Promise<{ contents: Array<{ uri: string; mimeType?: string; text?: string }> }>;
-  close(): Promise<void>;
-}
-
-async function guideClient(era: Era, args: string[] = []): Promise<GuideClient> {
-  const params = { command: process.execPath, args: [CLI, ...args], stderr: 'pipe' as const };
-  if (era === 'modern') {
-    const client = new ModernClient(
-      { name: 'guides-test', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    await client.connect(new ModernStdio(params));
-    return client as unknown as GuideClient;
-  }
-  const client = new LegacyClient({ name: 'guides-test', version: '1.0.0' });
-  await client.connect(new LegacyStdio(params));
-  return client as unknown as GuideClient;
-}
+import { guideClient, type GuideClient } from '../support/guide-client.js';
+import { dataOf, connectStdio } from '../support/harness.js';
 
 describe.each(['modern', 'legacy'] as const)('prompts, resources and completions with a %s client', (era) => {
   let client: GuideClient;
@@ -128,7 +95,7 @@ describe.each(['modern', 'legacy'] as const)('prompts, resources and completions
 
 describe('prompts in read-only mode', () => {
   it('leave out the payment prompt', async () => {
-    const client = await guideClient('modern', ['--read-only']);
+    const client = await guideClient('modern', { args: ['--read-only'] });
     try {
       const { prompts } = await client.listPrompts();
       expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['monthly_budget_report', 'review_open_change_orders']);

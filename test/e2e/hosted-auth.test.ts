@@ -3,6 +3,7 @@
  * (oidc-provider) and through real MCP clients of both eras over HTTP, with the embedded
  * sandbox behind the server.
  */
+import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,12 @@ describe.each<Era>(['modern', 'legacy'])('a %s client with a token', (era) => {
       expect(found.tools.length).toBeGreaterThan(0);
       expect(found.tools.every((tool) => tool.read_only)).toBe(true);
       expect(client.instructions()).toMatch(/Read-only mode/);
+      const saved = await client.callTool('call_tool', {
+        name: 'download_invoice_document',
+        arguments: { invoice_id: randomUUID(), document_id: randomUUID(), save_to: 'Rechnung.pdf' },
+      });
+      expect(saved.isError).toBe(true);
+      expect(textOf(saved)).toMatch(/save_to: writes a file, and your access token lacks the modify scope/);
     } finally {
       await client.close();
     }

@@ -85,7 +85,8 @@ export interface ServerOptions {
   cwd?: string;
 }
 
-function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+/** The environment of a server under test: the runner's, without its PFM_* variables, plus `extra`. */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('PFM_')),
   ) as Record<string, string>;
