@@ -98,7 +98,7 @@ const SANDBOX_FLAGS = [
     value: 'N',
     env: false,
     description:
-      'Add the large project "Stadtquartier Neckarbogen": N contracts, ten invoices each, about 1.5 payments an invoice; 2000 gives 20,000 invoices (the embedded sandbox reads PFM_SANDBOX_SCALE).',
+      'Add load-test data: the project "Stadtquartier Neckarbogen" with N contracts, ten invoices each, about 1.5 payments an invoice (2000 gives 20,000 invoices), and the ESG estate "Wohnquartier Rosenstein" with N houses, a heating plant with a meter for each, their audit and file events (the embedded sandbox reads PFM_SANDBOX_SCALE).',
   },
 ] as const satisfies readonly FlagSpec[];
 
@@ -173,7 +173,7 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
     publicHost: flags['public-host'],
     oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
     faults,
-    largeProject: flags.scale,
+    scale: flags.scale,
   });
   for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
   const keys = 'any non-empty X-API-KEY and X-API-TOKEN are accepted';

@@ -278,7 +278,7 @@ export const wholeNumber = (min: number, max: number, example: string) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, { error: `must be a whole number from ${min} to ${max}, e.g. ${example}` });
 
-/** Contracts of the sandbox's large project (`sandbox --scale`, PFM_SANDBOX_SCALE). */
+/** The size of the sandbox's load-test data (`sandbox --scale`, PFM_SANDBOX_SCALE): contracts, and ESG houses. */
 export const sandboxScale = wholeNumber(1, 20_000, '2000');
 
 const httpUrl = z

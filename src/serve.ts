@@ -93,8 +93,8 @@ export async function sandboxFaults(text: string | undefined, source: string): P
   }
 }
 
-/** PFM_SANDBOX_SCALE: the contracts of the embedded sandbox's large project, refused in one line when wrong. */
-function sandboxLargeProject(text: string | undefined): number | undefined {
+/** PFM_SANDBOX_SCALE: the embedded sandbox's load-test data, refused in one line when wrong. */
+function sandboxScaleOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const parsed = sandboxScale.safeParse(text);
   if (!parsed.success) throw new UsageError([`PFM_SANDBOX_SCALE ${parsed.error.issues[0]?.message ?? 'is not valid'}`]);
@@ -109,10 +109,10 @@ async function startSandbox(auth: UpstreamAuthConfig): Promise<SandboxHandle> {
   const { startSandbox } = await import('./sandbox/index.js');
   const faults = await sandboxFaults(process.env.PFM_SANDBOX_FAULTS || undefined, 'PFM_SANDBOX_FAULTS');
   if (faults) log(`The sandbox injects faults: ${process.env.PFM_SANDBOX_FAULTS}.`);
-  const largeProject = sandboxLargeProject(process.env.PFM_SANDBOX_SCALE || undefined);
+  const scale = sandboxScaleOf(process.env.PFM_SANDBOX_SCALE || undefined);
   return startSandbox({
     faults,
-    largeProject,
+    scale,
     ...(isOAuth(auth) ? { oauth: { issuer: auth.issuer, audience: auth.resource } } : {}),
   });
 }

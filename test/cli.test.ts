@@ -44,26 +44,44 @@ describe('the command line', () => {
     });
   });
 
-  it('serves the sandbox REST API alone with `sandbox`, requiring credentials like the real service', async () => {
-    const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `sandbox` with `flags` in a process of its own, until `use` is done with its base URLs. */
+  async function withSandboxCommand(flags: string[], use: (urls: { fincon: string; esg: string }) => Promise<void>) {
+    const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const fincon = await new Promise<string>((resolve) => {
+      const urls = await new Promise<{ fincon: string; esg: string }>((resolve) => {
         let out = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
           out += chunk;
-          const match = /fincon: (\S+)/.exec(out);
-          if (match && /esg: \S+/.test(out)) resolve(match[1]!);
+          const [fincon, esg] = [/fincon: (\S+)/.exec(out)?.[1], /esg: (\S+)/.exec(out)?.[1]];
+          if (fincon && esg) resolve({ fincon, esg });
         });
       });
-      const anonymous = await request(`${fincon}/projects/`);
-      expect(anonymous.statusCode).toBe(401);
-      await anonymous.body.dump();
-      const authorised = await request(`${fincon}/projects/`, { headers: { 'x-api-key': 'a', 'x-api-token': 'b' } });
-      expect(authorised.statusCode).toBe(200);
-      expect(((await authorised.body.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+      await use(urls);
     } finally {
       child.kill('SIGTERM');
     }
+  }
+
+  const credentials = { 'x-api-key': 'a', 'x-api-token': 'b' };
+
+  it('serves the sandbox REST API alone with `sandbox`, requiring credentials like the real service', async () => {
+    await withSandboxCommand([], async ({ fincon }) => {
+      const anonymous = await request(`${fincon}/projects/`);
+      expect(anonymous.statusCode).toBe(401);
+      await anonymous.body.dump();
+      const authorised = await request(`${fincon}/projects/`, { headers: credentials });
+      expect(authorised.statusCode).toBe(200);
+      expect(((await authorised.body.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    });
+  });
+
+  it('makes ESG lists long enough to page with `sandbox --scale`', async () => {
+    await withSandboxCommand(['--scale', '101'], async ({ esg }) => {
+      const buildings = await request(`${esg}/buildings/`, { headers: credentials });
+      const body = (await buildings.body.json()) as { data: unknown[]; links: { next: string | null; prev: null } };
+      expect(body.data).toHaveLength(100);
+      expect(body.links).toEqual({ next: expect.stringContaining(`${esg}/buildings/?cursor%5Bposition%5D=`), prev: null });
+    });
   });
 
   it('removes every writing tool in read-only mode and narrows to the chosen toolsets', async () => {

@@ -21,6 +21,23 @@ export function relativeLink(link: string, baseUrl: string): string | null {
   return target.pathname.slice(basePath.length) + target.search;
 }
 
+/** A list's link to its next page that leads away from the base URL: never followed, so the list has no readable end. */
+export class LinkElsewhere extends Error {
+  override name = 'LinkElsewhere';
+  constructor(readonly link: string) {
+    super('the link to the next page leads away from the API base URL');
+  }
+}
+
+/** The page after this one, relative to the base URL; null at the end of the list. Throws LinkElsewhere. */
+export function nextPage(links: Readonly<Record<string, string | null>> | null | undefined, baseUrl: string): string | null {
+  const next = links?.next;
+  if (!next) return null;
+  const page = relativeLink(next, baseUrl);
+  if (page === null) throw new LinkElsewhere(next);
+  return page;
+}
+
 export function encodeCursor(position: PagePosition): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }

@@ -15,7 +15,16 @@ import { runDownload } from './downloads.js';
 import { isResourceView, type AnswerSupplement, type MoneyGuard, type Operation } from './operation.js';
 import { documentProblem } from './documents.js';
 import { firstIssue, passedOutputCheck } from './output-check.js';
-import { ArgumentProblem, describeUpstreamFailure, errorResult, redirected, unreachable, unreadable } from './problems.js';
+import { LinkElsewhere } from './cursor.js';
+import {
+  ArgumentProblem,
+  describeUpstreamFailure,
+  errorResult,
+  linkElsewhere,
+  redirected,
+  unreachable,
+  unreadable,
+} from './problems.js';
 import { isSummary } from './summary.js';
 import { createReader, ReadFailure } from './reader.js';
 import { prepareRequest, type PreparedRequest } from './request.js';
@@ -66,6 +75,7 @@ function shapeChecked(
   try {
     result = shapeSuccess(operation, response, prepared, args, context);
   } catch (error) {
+    if (error instanceof LinkElsewhere) return errorResult(linkElsewhere(operation, error.link));
     return errorResult(unreadable(operation, response.status, (error as Error).message));
   }
   const checked = operation.outputSchema.safeParse(result.structuredContent);

@@ -127,8 +127,6 @@ export interface ListSpec {
   filters?: Readonly<Record<string, readonly FilterOperation[]>>;
   /** Typed arguments sent as filters, e.g. { project_ids: 'project.in' } where the API requires one. */
   filterArgs?: Readonly<Record<string, string>>;
-  /** false for lists the API returns whole (ESG): its page links are not followed; a cursor only goes on after a cut answer. */
-  paged?: boolean;
 }
 
 /** Reads through other declared operations, by tool name; a failed read throws. */

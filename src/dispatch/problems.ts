@@ -175,6 +175,14 @@ export function redirected(operation: Operation, response: UpstreamResponse): st
   return `${said} The change may or may not have been applied: read the current state first (for a payment, list_invoice_payments) and only then decide.`;
 }
 
+/** A list whose next page the API puts away from the configured base URL: as a redirect, never followed. */
+export function linkElsewhere(operation: Operation, link: string): string {
+  return (
+    `${operation.name} failed: the API says the list goes on, but its link to the next page (${escapeUntrusted(link.slice(0, 200))}) ` +
+    'leads away from the API base URL this server is configured with, which it does not follow; so the list cannot be read to its end. Check that base URL.'
+  );
+}
+
 /**
  * The API answered with success but the answer cannot be read or does not have the
  * documented shape. For a write this must not read as a failure: the change was made,

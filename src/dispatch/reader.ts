@@ -8,10 +8,10 @@ import type { JsonApiDocument, ResourceObject } from '../shape/jsonapi.js';
 import { headerValue, UpstreamError } from '../upstream/client.js';
 import { askedWaitMs, backoffMs, RETRYABLE_STATUSES } from '../upstream/retry.js';
 import type { DispatchContext } from './context.js';
-import { relativeLink } from './cursor.js';
+import { LinkElsewhere, nextPage } from './cursor.js';
 import { isResourceView, type Operation, type Reader, type ResourceView } from './operation.js';
 import { documentProblem } from './documents.js';
-import { describeUpstreamFailure, redirected, unreachable, unreadable } from './problems.js';
+import { describeUpstreamFailure, linkElsewhere, redirected, unreachable, unreadable } from './problems.js';
 import { prepareRequest } from './request.js';
 import { flattenAs } from './results.js';
 import { isSummary } from './summary.js';
@@ -117,13 +117,22 @@ export function createReader(context: DispatchContext): Reader {
       const baseUrl = context.upstream.baseUrl(operation.product);
       const seen = new Set<string>();
       let path: string | null = (await prepareRequest(operation, operation.inputSchema.parse(args), context.files)).path;
-      while (path && !seen.has(path)) {
+      while (path) {
+        if (seen.has(path)) {
+          throw new ReadFailure(
+            `${operation.name}: the API's link to the next page leads back to a page already read, so the list has no end.`,
+          );
+        }
         seen.add(path);
         const document = await fetchDocument(operation, path, seen.size);
         const data = Array.isArray(document.data) ? document.data : [];
         yield data.map((resource: ResourceObject) => flattenAs(view, resource));
-        const next = operation.list?.paged === false ? null : document.links?.next;
-        path = next ? relativeLink(next, baseUrl) : null;
+        try {
+          path = nextPage(document.links, baseUrl);
+        } catch (error) {
+          if (error instanceof LinkElsewhere) throw new ReadFailure(linkElsewhere(operation, error.link));
+          throw error;
+        }
       }
     },
   };

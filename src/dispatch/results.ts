@@ -10,7 +10,7 @@ import {
 import { grossOf, isMoney, sumMoney, type Money } from '../shape/money.js';
 import { renderIncluded, renderMeanings, renderResource, renderRow, renderTotals } from '../shape/text.js';
 import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
-import { encodeCursor, relativeLink } from './cursor.js';
+import { encodeCursor, nextPage } from './cursor.js';
 import type { Operation, ResourceView } from './operation.js';
 
 /** A resource as the view shows it: flattened, with the exact gross of the view's `gross` attributes and its derived fields. */
@@ -33,6 +33,10 @@ function pageTotals(view: ResourceView, items: readonly FlatResource[]): Record<
   return totals.length ? Object.fromEntries(totals) : undefined;
 }
 
+/** Said under the totals of an answer the list goes on after. */
+const PARTIAL_TOTALS =
+  "These totals add up only this answer's rows; the list goes on, so they are not the list's totals (those need every page).";
+
 /** Where the rows of a list answer came from. */
 export interface ListPosition {
   /** The API page requested, relative to the product base URL. */
@@ -52,12 +56,12 @@ function listHeading(
   cut: boolean,
 ): string {
   const { plural } = view;
-  if (shown === 0) return position.first ? `No ${plural} matched.` : `No further ${plural}.`;
   const size = `${shown} ${plural}`;
   if (nextCursor) {
     const why = cut ? 'only these fit into one answer' : 'the API sends them page by page';
     return `${size} here; more exist (${why}). Next: call ${operation.name} again with the same arguments plus {"cursor": "${nextCursor}"}.`;
   }
+  if (shown === 0) return position.first ? `No ${plural} matched.` : `No further ${plural}.`;
   return position.first ? `${size}, the complete list.` : `${size}, the rest of the list.`;
 }
 
@@ -74,8 +78,8 @@ function fitRows(view: ResourceView, items: readonly FlatResource[], budget: num
   return lines;
 }
 
+/** Where the list goes on: in this API page after the rows shown, else on the API's next page. Throws LinkElsewhere. */
 function followingCursor(
-  operation: Operation,
   document: JsonApiDocument,
   baseUrl: string,
   position: ListPosition,
@@ -83,8 +87,7 @@ function followingCursor(
   pageRows: number,
 ): string | null {
   if (shownUpTo < pageRows) return encodeCursor({ page: position.path, skip: shownUpTo });
-  const next = operation.list?.paged === false ? null : document.links?.next;
-  const page = next ? relativeLink(next, baseUrl) : null;
+  const page = nextPage(document.links, baseUrl);
   return page ? encodeCursor({ page, skip: 0 }) : null;
 }
 
@@ -101,18 +104,19 @@ export function shapeList(
   const lines = fitRows(view, remaining, budget);
   const items = remaining.slice(0, lines.length);
   const cut = items.length < remaining.length;
-  const nextCursor = followingCursor(operation, document, baseUrl, position, position.skip + items.length, rows.length);
+  const nextCursor = followingCursor(document, baseUrl, position, position.skip + items.length, rows.length);
   const included = flattenIncluded(document);
   const totals = pageTotals(view, items);
   const derived = view.derived?.list(items);
   const heading = listHeading(operation, view, items.length, nextCursor, position, cut);
   const data = lines.length ? `\n${untrustedBlock([...lines, ...renderIncluded(included)])}` : '';
   const figures = derived?.lines.length ? `\n${derived.lines.join('\n')}` : '';
+  const partial = nextCursor && (totals || figures) ? `\n${PARTIAL_TOTALS}` : '';
   return {
     content: [
       {
         type: 'text',
-        text: heading + data + (totals ? renderTotals(totals, view.gross) : '') + figures + renderMeanings(view, items),
+        text: heading + data + (totals ? renderTotals(totals, view.gross) : '') + figures + partial + renderMeanings(view, items),
       },
     ],
     structuredContent: {

@@ -37,8 +37,11 @@ export interface SandboxOptions {
   oauth?: SandboxOAuthOptions;
   /** Faults on purpose: refusals, latency, connections cut after a write was stored. */
   faults?: FaultSpec;
-  /** Contracts of the large FinCon project to add (LARGE_PROJECT in fincon/seed.ts); none by default. */
-  largeProject?: number;
+  /**
+   * Load-test data to add (`sandbox --scale N`): the large FinCon project with N contracts
+   * (LARGE_PROJECT in fincon/seed.ts) and an ESG estate of N houses (esg/seed-estate.ts); none by default.
+   */
+  scale?: number;
 }
 
 export interface SandboxHandle {
@@ -86,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const files = new FileStore();
   const publicHost = options.publicHost ?? host;
   const storage = await StorageHost.start(files, host, publicHost);
-  const store = createStore(SEED, files, storage, options.largeProject);
+  const store = createStore(SEED, files, storage, options.scale);
   const router = new Router();
   for (const { product, routes } of MOUNTS) router.mount(PRODUCT_BASES[product], routes);
   const { oauth } = options;
@@ -139,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
  * pay for all three. Every product draws from its own fork of the seed, so its data is the same
  * whichever is seeded first.
  */
-function createStore(seed: number, files: FileStore, storage: StorageHost, largeProject?: number): Store {
+function createStore(seed: number, files: FileStore, storage: StorageHost, scale?: number): Store {
   const random = createRandom(seed);
   const apiIds = random.fork('api-ids');
   let fincon: FinconTables | undefined;
@@ -147,13 +150,13 @@ function createStore(seed: number, files: FileStore, storage: StorageHost, large
   let esg: EsgTables | undefined;
   return {
     get fincon() {
-      return (fincon ??= seedFincon(random.fork('fincon'), files, { largeProject }));
+      return (fincon ??= seedFincon(random.fork('fincon'), files, { largeProject: scale }));
     },
     get capex() {
       return (capex ??= seedCapex(random.fork('capex'), files));
     },
     get esg() {
-      return (esg ??= seedEsg(random.fork('esg'), files));
+      return (esg ??= seedEsg(random.fork('esg'), files, { estate: scale }));
     },
     now: () => new Date(),
     newId: () => apiIds.uuid(),

@@ -267,7 +267,7 @@ export function parseInclude(query: URLSearchParams, allowed: readonly string[] 
 export const CURSOR_PARAMETER = 'cursor[position]';
 
 /** Cursors are opaque to clients; inside they name the sequence number of the last row served. */
-export function encodeCursor(afterSeq: number): string {
+function encodeCursor(afterSeq: number): string {
   return Buffer.from(`after:${afterSeq}`).toString('base64url');
 }
 
@@ -283,4 +283,17 @@ export function decodeCursor(query: URLSearchParams): number {
     );
   }
   return Number(seq);
+}
+
+/**
+ * The link to the page that starts after the row numbered `afterSeq` (null: the first page),
+ * repeating the request's parameters that `carried` accepts.
+ */
+export function pageLink(url: URL, afterSeq: number | null, carried: (name: string) => boolean): string {
+  const link = new URL(url.pathname, url.origin);
+  for (const [key, value] of url.searchParams) {
+    if (key !== CURSOR_PARAMETER && carried(key)) link.searchParams.append(key, value);
+  }
+  if (afterSeq !== null) link.searchParams.set(CURSOR_PARAMETER, encodeCursor(afterSeq));
+  return link.toString();
 }

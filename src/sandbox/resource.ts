@@ -1,13 +1,5 @@
 import { ApiError, listDocument, parameter, resourceDocument, type Relationship, type ResourceObject } from './envelope.js';
-import {
-  CURSOR_PARAMETER,
-  decodeCursor,
-  encodeCursor,
-  parseFilters,
-  parseInclude,
-  type FilterFamily,
-  type FilterSpecs,
-} from './query.js';
+import { decodeCursor, pageLink, parseFilters, parseInclude, type FilterFamily, type FilterSpecs } from './query.js';
 import type { Handler, Reply, SandboxRequest } from './router.js';
 import type { Store } from './store.js';
 import { Table, type Row } from './table.js';
@@ -50,8 +42,8 @@ export function computedResource<R extends Row>(
   return { type, label, table: () => none, attributes };
 }
 
-/** Page size of the Core API. */
-const PAGE_SIZE = 100;
+/** Page size of the Core API, CAPEX and ESG. */
+export const PAGE_SIZE = 100;
 /** Page size of the Reporting API. */
 export const REPORTING_PAGE_SIZE = 1000;
 
@@ -145,7 +137,7 @@ export function listOf<R extends Row, P extends Row = Row>(resource: Resource<R>
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const page = matching.slice(0, pageSize);
     const last = page[page.length - 1];
-    const next = matching.length > pageSize && last ? nextLink(request.url, last.seq) : null;
+    const next = matching.length > pageSize && last ? pageLink(request.url, last.seq, filterOrInclude) : null;
     const included = include && includedFor(resource, page, include, context);
     return {
       status: 200,
@@ -170,14 +162,7 @@ export function getOne<R extends Row>(resource: Resource<R>, options: { include?
 }
 
 /** The next page repeats the request's own filters and include. */
-function nextLink(url: URL, lastSeq: number): string {
-  const next = new URL(url.pathname, url.origin);
-  for (const [key, value] of url.searchParams) {
-    if (key.startsWith('filter[') || key === 'include') next.searchParams.append(key, value);
-  }
-  next.searchParams.set(CURSOR_PARAMETER, encodeCursor(lastSeq));
-  return next.toString();
-}
+const filterOrInclude = (name: string) => name.startsWith('filter[') || name === 'include';
 
 /**
  * Related records along each dot-separated path, intermediate ones included, each once,

@@ -15,7 +15,7 @@ export function esgServer(extra: string[] = []): ServerOptions {
   return { args: ['--products', 'esg', '--toolsets', 'all', ...extra] };
 }
 
-/** An ESG list, which the API sends whole: one page, no cursor. */
+/** A short ESG list of the regular seed: one page, no cursor. */
 export async function listOf<T = Item>(client: TestClient, tool: string, args: Record<string, unknown> = {}): Promise<T[]> {
   const page = await client.page<T>(tool, args);
   expect(page.next_cursor).toBeNull();

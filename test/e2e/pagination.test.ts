@@ -123,7 +123,7 @@ describe('answers larger than the answer budget', () => {
     expect(ids).toEqual(await restIds(sandbox, '/invoices/'));
   });
 
-  it('go on after a cut even where the API sends the whole list at once (ESG)', async () => {
+  it('go on after a cut even where the API sends the whole list on one page (ESG file events)', async () => {
     const range = { start_time: '2026-05-01T00:00:00Z', end_time: '2026-07-01T00:00:00Z' };
     const { ids, pages } = await mcpIds(client, range, 'esg_list_file_events');
     expect(pages.length).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import { connectStdio } from '../support/harness.js';
 import { query, useSandbox, walk, type Json } from './helpers.js';
 
 const CONTRACTS = 40;
-const scaled = useSandbox({ largeProject: CONTRACTS });
+const scaled = useSandbox({ scale: CONTRACTS });
 const regular = useSandbox();
 
 const grossOf = (amount: Json) => new Decimal(amount.net).plus(amount.tax);

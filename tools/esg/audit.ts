@@ -66,7 +66,7 @@ const common = {
   },
   query: ['start', 'end'],
   check: withinOneDay,
-  list: { paged: false },
+  list: {},
 } as const;
 
 export const auditOperations = [

@@ -79,7 +79,7 @@ export const buildingOperations = [
       'Lists every building of the ESG register with external ids and areas. Start here: its ids address meters, tenants, consumption and files.',
     path: '/buildings/',
     include: ['energy_certificates', 'building_certificates'],
-    list: { paged: false },
+    list: {},
     result: buildingView,
   }),
   declare({
@@ -99,7 +99,7 @@ export const buildingOperations = [
     description: 'Returns the custom data groups of a building with their field values.',
     path: '/buildings/{building_uuid}/custom-data/',
     args: building,
-    list: { paged: false },
+    list: {},
     result: customDataView,
   }),
   declare({
@@ -109,7 +109,7 @@ export const buildingOperations = [
     description: 'Lists every utility meter of one building with ids, external ids, category, units and serial.',
     path: '/buildings/{building_uuid}/utility-meters/',
     args: building,
-    list: { paged: false },
+    list: {},
     result: meterView,
   }),
 ];

@@ -77,7 +77,13 @@ const annualView: ResourceView = {
       const totals = consumptionTotals(values);
       return { lines: totalsText(totals, 'of these rows'), fields: { ...totals } };
     },
-    listFields: totalsFields,
+    listFields: {
+      ...totalsFields,
+      totals: totalsFields.totals.meta({
+        description:
+          "of the rows in items only, per carrier and year, in kWh for energy and m³ for water; with a next_cursor the list goes on and these are not the list's totals",
+      }),
+    },
   },
 };
 
@@ -189,7 +195,7 @@ export const consumptionOperations = [
       external_meter_id: externalId('Only the entry of this meter (its external id)').optional(),
     },
     query: ['external_building_id', 'year', 'external_meter_id'],
-    list: { paged: false },
+    list: {},
     result: annualView,
   }),
   declare({

@@ -150,7 +150,7 @@ export const fileOperations = [
       end_time: isoDateTime(),
     },
     query: ['start_time', 'end_time'],
-    list: { paged: false },
+    list: {},
     result: eventView,
   }),
 ];

@@ -21,7 +21,7 @@ import { AUDITED, recordAudit, type AppUser, type AuditedTable } from './audit-t
 import { addDays } from '../core/seed-kit.js';
 import { dayNumber } from './dates.js';
 import type { RecordOrigin, UserAuditOperation } from './enums.js';
-import type { EsgTables, FileEventRecord, FileMetadata } from './records.js';
+import type { EsgTables, FileEventRecord, FileMetadata, FileRecord } from './records.js';
 import { APP_USERS, BUILDINGS, DELETED_FILE, FILES, type FileFixture } from './seed-catalog.js';
 
 const AUDIT_FROM = '2026-06-01';
@@ -36,10 +36,7 @@ export function seedDocuments(tables: EsgTables, files: FileStore, random: Rando
 
   for (const fixture of FILES) {
     const metadata = metadataOf(fixture, random.uuid());
-    const content = files.addGenerated({ filename: fixture.name, contentType: 'application/pdf' }, () =>
-      renderPdf(fixture.name, documentLines(metadata)),
-    );
-    const file = tables.files.insert({ ...metadata, content });
+    const file = storeDocument(tables, files, fixture.name, metadata);
     event('CREATE', fixture.created, metadata);
     if (fixture.renamed) {
       const [timestamp, name] = fixture.renamed;
@@ -53,6 +50,14 @@ export function seedDocuments(tables: EsgTables, files: FileStore, random: Rando
 
   events.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   for (const row of events) tables.fileEvents.insert(row);
+}
+
+/** A seeded document, its PDF made when first read. */
+export function storeDocument(tables: EsgTables, files: FileStore, name: string, metadata: FileMetadata): FileRecord {
+  const content = files.addGenerated({ filename: name, contentType: 'application/pdf' }, () =>
+    renderPdf(name, documentLines(metadata)),
+  );
+  return tables.files.insert({ ...metadata, content });
 }
 
 function metadataOf(fixture: FileFixture, id: string): FileMetadata {

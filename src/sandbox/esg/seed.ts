@@ -25,11 +25,14 @@
  *   (one a DOCUMENT pointing at the lease file), 3 utility data batch infos.
  * - 12 documents from APP, API and SURVEY, and their file events from May and June 2026; see
  *   seed-activity.ts for those and for the audit feeds.
+ * - With `estate` (sandbox --scale N), a housing estate of N houses and their heating plant
+ *   follows all of that; see seed-estate.ts.
  */
 import { Dec } from '../money.js';
 import type { FileStore } from '../files/file-store.js';
 import type { Random } from '../random.js';
 import { seedAuditTrail, seedDocuments } from './seed-activity.js';
+import { estateFixtures, seedEstateActivity } from './seed-estate.js';
 import { newAnnualConsumption } from './consumption.js';
 import { defaultConversionFactor } from './meter-rules.js';
 import { addDays, slug } from '../core/seed-kit.js';
@@ -52,27 +55,39 @@ const YEARS = [2024, 2025, 2026];
 const HEATING_SEASON = [1.7, 1.5, 1.2, 0.8, 0.45, 0.2, 0.15, 0.15, 0.4, 0.85, 1.3, 1.65];
 const COOLING_SEASON = [0.3, 0.3, 0.5, 0.8, 1.1, 1.6, 1.9, 1.8, 1.2, 0.7, 0.4, 0.3];
 
-export function seedEsg(random: Random, files: FileStore): EsgTables {
+export interface EsgSeedOptions {
+  /** Houses of the estate `sandbox --scale` adds (seed-estate.ts); none by default. */
+  estate?: number;
+}
+
+export function seedEsg(random: Random, files: FileStore, options: EsgSeedOptions = {}): EsgTables {
   const tables = createEsgTables();
   const batchRandom = random.fork('batch-infos');
   const batchIds = BATCH_INFOS.map((batch) => tables.batchInfos.insert({ id: batchRandom.uuid(), ...batch }).id);
-  const buildingRandom = random.fork('buildings');
   const fieldIds = customFieldIds(random.fork('custom-fields'));
-  const tenantsByBuilding = new Map<string, TenantRecord[]>();
-  for (const fixture of BUILDINGS) {
+  /** A building with all its fixture describes. */
+  const seedFixture = (fixture: BuildingFixture, buildingRandom: Random) => {
     const building = seedBuilding(tables, fixture, buildingRandom);
     seedAnalyses(tables, building, fixture, random.fork(`analysis:${fixture.code}`));
     seedCustomData(tables, building, fixture, fieldIds, random.fork(`custom-data:${fixture.code}`));
     const tenants = seedTenants(tables, building, fixture, random.fork(`tenants:${fixture.code}`));
-    tenantsByBuilding.set(fixture.code, tenants);
     const meterRandom = random.fork(`meters:${fixture.code}`);
     for (const meterFixture of fixture.meters) {
       seedMeter(tables, building, fixture, meterFixture, tenants, batchIds, meterRandom);
     }
-  }
+    return { building, tenants };
+  };
+  const buildingRandom = random.fork('buildings');
+  const tenantsByBuilding = new Map(BUILDINGS.map((fixture) => [fixture.code, seedFixture(fixture, buildingRandom).tenants]));
   seedDocuments(tables, files, random.fork('documents'));
   seedTenantAttachments(tables, tenantsByBuilding, random.fork('tenant-attachments'));
   seedAuditTrail(tables, random.fork('audit-trail'));
+  // After all the regular data, so that stays as it is.
+  if (options.estate) {
+    const estateRandom = random.fork('estate');
+    const estate = estateFixtures(options.estate).map((fixture) => seedFixture(fixture, estateRandom).building);
+    seedEstateActivity(tables, files, estate, random.fork('estate-activity'));
+  }
   return tables;
 }
 
