@@ -117,17 +117,29 @@ const HEAP_GROWING_PERCENT = 50;
 /** When a turned-away client should come back. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-/** The body as text, refused past `limit` bytes (announced or actually sent). */
-async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  if (Number(request.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The body as text, refused past `limit` bytes (announced or actually sent). A refused body is left
+ * unread, not destroyed: destroying the request would take the socket its answer needs.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => request.off('data', take).off('end', end).off('error', reject);
+    function take(chunk: Buffer): void {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      request.pause();
+      reject(new BodyTooLarge());
+    }
+    function end(): void {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    }
+    request.on('data', take).once('end', end).once('error', reject);
+  });
 }
 
 /** The one tool a POST calls, when that is all it does; anything else needs the whole server. */
