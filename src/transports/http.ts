@@ -12,6 +12,7 @@ import { MODIFY_SCOPE } from '../auth/scopes.js';
 import { batchRefusal } from './batches.js';
 import { createConcurrencyGate } from './concurrency.js';
 import { createConnectionStats, isClientGone } from './connection-stats.js';
+import { nestsDeeperThan } from './json-nesting.js';
 import { createRateLimiter } from './rate-limit.js';
 
 export interface HttpOptions {
@@ -86,18 +87,28 @@ function drained(request: IncomingMessage): Promise<void> {
 }
 
 /**
- * How long the rest of a body too large to read is dropped before the 413 goes out: a client still
- * sending when the socket closes gets a reset, not the answer. A longer send is cut.
+ * How long the body of a refused request (401, 403, 413, 429, 503) is read and dropped before the
+ * answer goes out: a client still sending when the socket closes gets a reset, not the answer.
+ * A longer send is cut: the answer goes out and the connection closes.
  */
-const OVERSIZE_DRAIN_MS = 3_000;
+const REFUSED_BODY_DRAIN_MS = 3_000;
 
-function drainedWithin(request: IncomingMessage, ms: number): Promise<void> {
+/** Whether the body ended (or the connection went) within `ms` while it was dropped. */
+async function drainedWithin(request: IncomingMessage, ms: number): Promise<boolean> {
+  if (request.readableEnded) return true;
   let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
   });
-  return Promise.race([drained(request), waited]).finally(() => clearTimeout(timer));
+  const done = drained(request).then(() => true);
+  return Promise.race([done, waited]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Deepest nesting of arrays and objects a POST body may have; deeper is a parse error before
+ * JSON.parse runs. MCP messages nest a handful of levels, tool arguments a few more.
+ */
+const MAX_NESTING = 64;
 
 /** How long a request waits for a free place before it is turned away. */
 const MAX_QUEUE_WAIT_MS = 5_000;
@@ -117,18 +128,32 @@ const HEAP_GROWING_PERCENT = 50;
 /** When a turned-away client should come back. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-/** The body as text, refused past `limit` bytes (announced or actually sent). */
-async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  if (Number(request.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The body, refused past `limit` bytes (announced or actually sent). A refused body is left
+ * unread, not destroyed: destroying the request would take the socket its answer needs.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => request.off('data', take).off('end', end).off('error', reject);
+    function take(chunk: Buffer): void {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      request.pause();
+      reject(new BodyTooLarge());
+    }
+    function end(): void {
+      stop();
+      resolve(Buffer.concat(chunks));
+    }
+    request.on('data', take).once('end', end).once('error', reject);
+  });
 }
+
+const parseError = (message: string) => ({ jsonrpc: '2.0', id: null, error: { code: -32700, message } });
 
 /** The one tool a POST calls, when that is all it does; anything else needs the whole server. */
 function soleToolCall(message: unknown): string | undefined {
@@ -225,30 +250,46 @@ export async function serveOverHttp(
   const cutForSlowness = new WeakSet<Socket>();
   const { resourceServer } = options;
 
-  /** The POST body as JSON, or the answer already sent when it cannot be served. */
-  async function readMessage(request: IncomingMessage, response: ServerResponse): Promise<{ parsed: unknown } | undefined> {
-    let text: string;
+  /**
+   * Answers a request whose body is not wanted: the body is read and dropped first (at most
+   * REFUSED_BODY_DRAIN_MS), never parsed. A connection whose body is still coming then is closed
+   * after the answer.
+   */
+  async function refuseUnread(request: IncomingMessage, response: ServerResponse, answer: () => unknown): Promise<void> {
+    const ended = await drainedWithin(request, REFUSED_BODY_DRAIN_MS);
+    if (request.socket.destroyed) return;
+    if (!ended) response.setHeader('connection', 'close');
+    await answer();
+  }
+
+  /** The POST body, read but not parsed, or undefined when it has been answered 413 or 400. */
+  async function readPostBody(request: IncomingMessage, response: ServerResponse): Promise<Buffer | undefined> {
+    let body: Buffer;
     try {
-      text = await readBody(request, options.maxBodyBytes);
+      body = await readBody(request, options.maxBodyBytes);
     } catch (error) {
       if (!(error instanceof BodyTooLarge)) throw error;
-      await drainedWithin(request, OVERSIZE_DRAIN_MS);
-      if (request.socket.destroyed) return undefined;
-      response.setHeader('connection', 'close');
-      sendJson(response, 413, {
-        error: `Request body larger than ${options.maxBodyBytes} bytes; send less (the limit is --max-body-mb).`,
-      });
+      await refuseUnread(request, response, () =>
+        sendJson(response, 413, {
+          error: `Request body larger than ${options.maxBodyBytes} bytes; send less (the limit is --max-body-mb).`,
+        }),
+      );
       return undefined;
     }
+    if (nestsDeeperThan(body, MAX_NESTING)) {
+      sendJson(response, 400, parseError(`Parse error: the body nests deeper than ${MAX_NESTING} levels`));
+      return undefined;
+    }
+    return body;
+  }
+
+  /** The POST body as JSON, or undefined when it has been answered 400. */
+  function parseMessage(body: Buffer, request: IncomingMessage, response: ServerResponse): { parsed: unknown } | undefined {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      sendJson(response, 400, {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32700, message: 'Parse error: the body is not JSON' },
-      });
+      sendJson(response, 400, parseError('Parse error: the body is not JSON'));
       return undefined;
     }
     const refusal = batchRefusal(parsed, request.headers['mcp-protocol-version'] as string | undefined);
@@ -259,67 +300,72 @@ export async function serveOverHttp(
     return { parsed };
   }
 
-  /*
-   * The answer waits until the rest of the body has been read and dropped: closing a socket with
-   * unread data resets it, and the client would see a reset instead of the 503.
-   */
   async function turnAwayBusy(request: IncomingMessage, response: ServerResponse, facts: RequestFacts): Promise<void> {
     stats.count('turned away busy');
     facts.counted = true;
-    if (!request.readableEnded) await drained(request);
-    if (request.socket.destroyed) return;
     // A client turned away should not keep a socket open here while it waits to retry.
     response.setHeader('connection', 'close');
-    sendJson(
-      response,
-      503,
-      {
-        jsonrpc: '2.0',
-        id: null,
-        error: {
-          code: -32000,
-          message: `Server busy: ${options.maxConcurrent} requests are being served and more are waiting; try again in ${BUSY_RETRY_AFTER_SECONDS} s.`,
+    await refuseUnread(request, response, () =>
+      sendJson(
+        response,
+        503,
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32000,
+            message: `Server busy: ${options.maxConcurrent} requests are being served and more are waiting; try again in ${BUSY_RETRY_AFTER_SECONDS} s.`,
+          },
         },
-      },
-      { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+        { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+      ),
     );
   }
 
   /*
-   * Under a flood a request is turned away before its body is read. Otherwise the body is read
-   * before a place is taken, so a client that sends slowly holds a socket until the request
-   * timeout cuts it, never one of the places that serve.
+   * Whatever needs only the headers is checked before the body is read: a request refused for its
+   * origin, a full server, its token or its rate never has its body parsed. Under a flood a request
+   * is turned away at once. Otherwise the body is read before a place is taken, so a client that
+   * sends slowly holds a socket until the request timeout cuts it, never one of the places that
+   * serve, and it is parsed only in its place.
    */
   async function serveMcpRequest(request: IncomingMessage, response: ServerResponse, facts: RequestFacts): Promise<void> {
     if (!checkHost(request, response) || !checkOrigin(request, response)) return;
     if (gate.full) return turnAwayBusy(request, response, facts);
-    const message = request.method === 'POST' ? await readMessage(request, response) : { parsed: undefined };
-    if (!message) return;
-    Object.assign(facts, rpcFacts(message.parsed));
-    const release = await gate.enter();
-    if (!release) return turnAwayBusy(request, response, facts);
-    response.once('close', release);
     let authInfo: AuthInfo | undefined;
     let caller: Caller | undefined;
     if (resourceServer) {
       const verdict = await resourceServer.authenticate(request.headers.authorization);
-      if (verdict instanceof Response) return sendWeb(response, verdict);
+      if (verdict instanceof Response) return refuseUnread(request, response, () => sendWeb(response, verdict));
       authInfo = verdict;
       caller = callerOf(verdict);
       facts.sub = caller.sub;
     }
     const waitSeconds = await limiter.take(caller ? `caller:${caller.id}` : `ip:${request.socket.remoteAddress}`);
     if (waitSeconds > 0) {
-      return sendJson(
-        response,
-        429,
-        {
-          error: 'rate_limited',
-          error_description: `More than ${options.rateLimitPerMinute} requests a minute; try again in ${waitSeconds} s.`,
-        },
-        { 'retry-after': String(waitSeconds) },
+      return refuseUnread(request, response, () =>
+        sendJson(
+          response,
+          429,
+          {
+            error: 'rate_limited',
+            error_description: `More than ${options.rateLimitPerMinute} requests a minute; try again in ${waitSeconds} s.`,
+          },
+          { 'retry-after': String(waitSeconds) },
+        ),
       );
     }
+    let body: Buffer | undefined;
+    if (request.method === 'POST') {
+      body = await readPostBody(request, response);
+      if (!body) return;
+    }
+    const release = await gate.enter();
+    if (!release) return turnAwayBusy(request, response, facts);
+    response.once('close', release);
+    const message = body ? parseMessage(body, request, response) : { parsed: undefined };
+    if (!message) return;
+    Object.assign(facts, rpcFacts(message.parsed));
     const writes = caller && !caller.scopes.has(MODIFY_SCOPE) ? calledTools(message.parsed).filter(options.changesData) : [];
     if (caller && writes.length > 0) {
       for (const tool of writes)

@@ -1,10 +1,12 @@
 /**
  * The HTTP server under abuse: requests past the concurrency limit wait briefly or are turned
  * away with 503, slow clients are cut, clients that vanish are counted rather than logged one
- * line each, and JSON-RPC batches are served only where the protocol version has them.
+ * line each, a body past the limit gets its 413, and JSON-RPC batches are served only where the
+ * protocol version has them.
  * The flood of 10,000 requests is in test/load, where it runs alone.
  */
 import { connect as connectSocket, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { useProxiedSandbox } from '../support/proxied-sandbox.js';
@@ -90,7 +92,8 @@ describe('slow clients', () => {
   let server: HttpServer;
 
   beforeAll(async () => {
-    server = await startHttpServer({ args: ['--headers-timeout-s', '2', '--body-timeout-s', '3'] });
+    // A thousand requests from one address are past the rate limit, which is answered before a body is read.
+    server = await startHttpServer({ args: ['--headers-timeout-s', '2', '--body-timeout-s', '3', '--rate-limit', '1000000'] });
   });
   afterAll(async () => {
     await server?.stop();
@@ -141,6 +144,31 @@ describe('slow clients', () => {
     expect(await logLines(server, () => true)).toEqual([
       expect.objectContaining({ level: 'warn', connections: { 'too slow': 1001 }, seconds: expect.any(Number) }),
     ]);
+  });
+});
+
+describe('a body past --max-body-mb', () => {
+  let server: HttpServer;
+
+  beforeAll(async () => {
+    server = await startHttpServer({ args: ['--max-body-mb', '1'] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('gets 413 when it comes without a length (chunked), and the server lives on', async () => {
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    const answer = await request(server.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: Readable.from(Array.from({ length: 32 }, () => chunk)),
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(await answer.body.text()).toContain('--max-body-mb');
+    const healthy = await request(server.endpoint.replace('/mcp', '/healthz'));
+    expect(healthy.statusCode).toBe(200);
+    await healthy.body.dump();
   });
 });
 
