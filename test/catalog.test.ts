@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hints, pathArgument, pathVariables, type Operation } from '../src/dispatch/operation.js';
+import {
+  hints,
+  isResourceView,
+  pathArgument,
+  pathVariables,
+  type Operation,
+  type ResourceView,
+} from '../src/dispatch/operation.js';
 import { isSummary } from '../src/dispatch/summary.js';
 import { dailyToolsets } from '../src/surface.js';
 import { apiOperations, catalog, toolsets } from '../tools/index.js';
@@ -52,7 +59,8 @@ interface Undocumented {
 const UNDOCUMENTED: Readonly<Record<string, Undocumented>> = {
   // capex.json lists FinCon's contract_unit… include paths on CAPEX contracts (prose copied from
   // FinCon; /measures/{id}/contracts/ names none). CAPEX contracts have a measure, not a contract
-  // unit (ReadContractAttributesCapEx, product spec), so we send the measure's paths.
+  // unit (ReadContractAttributesCapEx, product spec), so we send the measure's paths; a refusal
+  // falls back to reading measures and assets by id.
   ...Object.fromEntries(
     CAPEX_CONTRACT_READS.map((path) => [
       `capex GET ${path}`,
@@ -148,7 +156,8 @@ describe('the catalog', () => {
         expect(allowed(key), `${operation.name} filter ${key}`).toBe(true);
       for (const key of declaredFilterKeys(operation)) expect(allowed(key), `${operation.name} filter ${key}`).toBe(true);
       const includes = [...(facts!.include ?? []), ...(undocumented(facts!).include ?? [])];
-      for (const path of operation.include ?? []) expect(includes, `${operation.name} include ${path}`).toContain(path);
+      for (const path of Object.keys(operation.include ?? {}))
+        expect(includes, `${operation.name} include ${path}`).toContain(path);
     }
   });
 
@@ -213,6 +222,28 @@ describe('the catalog', () => {
       for (const name of operation.query ?? []) check(name, name, advertised.properties![name], facts!.query_enums);
     }
     expect(unpublished).toEqual([]);
+  });
+
+  it('can read every include path on its own: a list of the same product by id, from an attribute of the parent', () => {
+    const byName = new Map(apiOperations.map((operation) => [operation.name, operation]));
+    for (const operation of apiOperations) {
+      const include = operation.include ?? {};
+      const viewAt = (path: string): ResourceView | undefined => {
+        if (!path) return isResourceView(operation.result) ? operation.result : undefined;
+        const list = byName.get(include[path] ?? '');
+        return list && isResourceView(list.result) ? list.result : undefined;
+      };
+      for (const [path, list] of Object.entries(include)) {
+        if (list === null) continue;
+        const reader = byName.get(list);
+        const at = `${operation.name} include ${path}`;
+        expect(reader, `${at}: ${list}`).toMatchObject({ method: 'GET', product: operation.product });
+        expect(reader!.list?.filters?.id, `${at}: ${list} filters by id.in`).toContain('in');
+        const dot = path.lastIndexOf('.');
+        const parent = viewAt(dot < 0 ? '' : path.slice(0, dot));
+        expect(Object.keys(parent?.schema.shape ?? {}), `${at}: the parent's attribute`).toContain(path.slice(dot + 1));
+      }
+    }
   });
 
   it('limits text arguments to the lengths the API documents', () => {

@@ -151,7 +151,7 @@ function bodyArguments({ body }: OperationDeclaration): string[] {
 export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject {
   const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
   if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
-  if (declaration.include) shape.include = includeArgument(declaration.include).optional();
+  if (declaration.include) shape.include = includeArgument(Object.keys(declaration.include)).optional();
   if (declaration.list) shape.cursor = cursorArgument.optional();
   if (declaration.upload) Object.assign(shape, uploadArguments);
   if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();

@@ -182,8 +182,12 @@ export interface OperationDeclaration {
   partialUpdate?: boolean;
   /** A rule across arguments the API enforces too, checked first so nothing is sent in vain; for a bulk body, on each row. */
   check?: (args: Readonly<Record<string, unknown>>) => { field: string; fix: string } | undefined;
-  /** Relationship paths the API accepts in `include`. */
-  include?: readonly string[];
+  /**
+   * Relationship paths the API accepts in `include`, each with the list tool that reads its records
+   * by `id.in` (null where the API has no read of its own, e.g. certificates it adds into attributes).
+   * The path's last name is the attribute of the parent record that holds the related id.
+   */
+  include?: Readonly<Record<string, string | null>>;
   list?: ListSpec;
   body?: BodySpec;
   upload?: UploadSpec;

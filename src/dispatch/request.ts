@@ -79,7 +79,7 @@ function undeclaredQuery(operation: Operation, query: URLSearchParams): string |
   const isFilter = filterKeyMatcher(operation.list?.filters ?? {});
   const typedFilters = new Set(Object.values(operation.list?.filterArgs ?? {}));
   const plain = new Set(operation.query ?? []);
-  const included = (paths: string) => paths.split(',').every((path) => operation.include?.includes(path));
+  const included = (paths: string) => paths.split(',').every((path) => Object.hasOwn(operation.include ?? {}, path));
   for (const [key, value] of query) {
     const filter = /^filter\[(.+)\]$/.exec(key)?.[1];
     const declared =

@@ -74,8 +74,13 @@ export function invoiceViewOf(scope: Scope): ResourceView {
   };
 }
 
-export function invoiceIncludes(scope: Scope): string[] {
-  return ['contract', 'contract.contractor', ...parentIncludes(scope).map((path) => `contract.${path}`)];
+export function invoiceIncludes(scope: Scope): Record<string, string> {
+  const parents = Object.entries(parentIncludes(scope)).map(([path, list]) => [`contract.${path}`, list]);
+  return {
+    contract: scope.tool('list_contracts'),
+    'contract.contractor': scope.tool('list_contractors'),
+    ...Object.fromEntries(parents),
+  };
 }
 
 /** The invoice id argument, pointing the model at this product's invoice list. */
