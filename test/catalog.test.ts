@@ -224,6 +224,14 @@ describe('the catalog', () => {
     expect(unpublished).toEqual([]);
   });
 
+  it('widens dates to date-times on exactly the filters the API documents on date-time attributes', () => {
+    for (const { operation, facts } of declared) {
+      const filters = Object.keys(operation.list?.filters ?? {});
+      const published = (facts!.datetime_filters ?? []).filter((name) => filters.includes(name));
+      expect(sorted(operation.list?.datetimes ?? []), operation.name).toEqual(sorted(published));
+    }
+  });
+
   it('can read every include path on its own: a list of the same product by id, from an attribute of the parent', () => {
     const byName = new Map(apiOperations.map((operation) => [operation.name, operation]));
     for (const operation of apiOperations) {

@@ -24,6 +24,9 @@ export const FILTER_OPERATIONS = [
 ] as const;
 export type FilterOperation = (typeof FILTER_OPERATIONS)[number];
 
+/** A filter's value as given: text, true/false for `is`, a list for in, not_in and range. */
+export type FilterValue = string | boolean | string[];
+
 /** All four MCP tool hints, always set. */
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -117,6 +120,8 @@ export interface ListSpec {
   filterArgs?: Readonly<Record<string, string>>;
   /** false for lists the API returns whole (ESG): its page links are not followed; a cursor only goes on after a cut answer. */
   paged?: boolean;
+  /** Filter attributes the API compares as date-times: a date given alone stands for the start or end of that day. */
+  datetimes?: readonly string[];
 }
 
 /** Reads through other declared operations, by tool name; a failed read throws. */

@@ -151,6 +151,7 @@ export function contractOperations(scope: Scope): Operation[] {
           // Custom field values by definition id; which operations apply depends on the field type.
           'custom_fields.<uuid>': ['exact', 'contains', ...bounds, ...oneOf, 'is'],
         },
+        datetimes: ['date_created'],
       },
     }),
     declare({

@@ -164,6 +164,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
           'cash_discount.net': bounds,
           'cash_discount.tax': bounds,
         },
+        datetimes: ['date_approved', 'payment_created', 'date_created'],
       },
     }),
     declare({
