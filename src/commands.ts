@@ -90,7 +90,7 @@ const SANDBOX_FLAGS = [
     value: 'SPEC',
     env: false,
     description:
-      'Misbehave on purpose, e.g. drop-after-commit=0.1,status-503=0.05,status-429=0.05,latency-ms=0-40,seed=7 (the embedded sandbox reads PFM_SANDBOX_FAULTS).',
+      'Misbehave on purpose, e.g. drop-after-commit=0.1,status-503=0.05,status-429=0.05,latency-ms=0-40,seed=7; refuse-include=400 (or 422) refuses every include (the embedded sandbox reads PFM_SANDBOX_FAULTS).',
   },
   {
     name: 'scale',

@@ -14,6 +14,7 @@ import type { DispatchContext } from './context.js';
 import { runDownload } from './downloads.js';
 import { isResourceView, type AnswerSupplement, type MoneyGuard, type Operation } from './operation.js';
 import { documentProblem } from './documents.js';
+import { includeOf, refusedInclude, relatedRecords, withoutInclude } from './includes.js';
 import { firstIssue, passedOutputCheck } from './output-check.js';
 import { LinkElsewhere } from './cursor.js';
 import {
@@ -38,6 +39,7 @@ function shapeSuccess(
   prepared: PreparedRequest,
   args: Args,
   context: DispatchContext,
+  included: readonly FlatResource[],
 ): CallToolResult {
   const { result } = operation;
   const document = (response.body ?? {}) as JsonApiDocument;
@@ -50,8 +52,9 @@ function shapeSuccess(
           context.upstream.baseUrl(operation.product),
           { path: prepared.path, skip: prepared.skip ?? 0, first: args.cursor === undefined },
           context.answerBudget,
+          included,
         )
-      : shapeOne(operation, result, document, response.status);
+      : shapeOne(operation, result, document, response.status, included);
   }
   switch (result.kind) {
     case 'empty':
@@ -63,24 +66,36 @@ function shapeSuccess(
   }
 }
 
-/** Shapes a success and checks it against the tool's output schema: an answer that does not fit is unreadable. */
-function shapeChecked(
+/**
+ * Shapes a success, with the related records asked for, and checks it against the tool's output
+ * schema: an answer that does not fit is unreadable.
+ */
+async function shapeChecked(
   operation: Operation,
   response: UpstreamResponse,
   prepared: PreparedRequest,
   args: Args,
   context: DispatchContext,
-): CallToolResult {
+  include: { asked: readonly string[]; refused: readonly string[] },
+): Promise<CallToolResult> {
+  const document = (response.body ?? {}) as JsonApiDocument;
+  const related = await relatedRecords(operation, document, include.asked, include.refused, context);
   let result: CallToolResult;
   try {
-    result = shapeSuccess(operation, response, prepared, args, context);
+    result = shapeSuccess(operation, response, prepared, args, context, related.included);
   } catch (error) {
     if (error instanceof LinkElsewhere) return errorResult(linkElsewhere(operation, error.link));
     return errorResult(unreadable(operation, response.status, (error as Error).message));
   }
   const checked = operation.outputSchema.safeParse(result.structuredContent);
-  if (checked.success) return passedOutputCheck(result);
-  return errorResult(unreadable(operation, response.status, firstIssue(checked.error)));
+  if (!checked.success) return errorResult(unreadable(operation, response.status, firstIssue(checked.error)));
+  return passedOutputCheck(related.note ? withNote(result, related.note) : result);
+}
+
+/** The answer with a sentence under its text. */
+function withNote(result: CallToolResult, note: string): CallToolResult {
+  const [first, ...rest] = result.content;
+  return first?.type === 'text' ? { ...result, content: [{ ...first, text: `${first.text}\n${note}` }, ...rest] } : result;
 }
 
 /** The answer with the supplement's heading and fields; when its reads fail, the answer as it was, saying so. */
@@ -110,7 +125,7 @@ async function supplemented(
 export async function perform(operation: Operation, args: Args, context: DispatchContext): Promise<Sent> {
   const write = operation.method !== 'GET';
   try {
-    const prepared = await prepareRequest(operation, args, context.files);
+    let prepared = await prepareRequest(operation, args, context.files);
     if (!isResourceView(operation.result) && operation.result.kind === 'file') {
       const result = await runDownload(
         operation,
@@ -121,12 +136,21 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       );
       return { result, ambiguous: false };
     }
-    const response = await context.upstream.send({
-      product: operation.product,
-      ...prepared,
-      signal: context.signal,
-      log: context.log,
-    });
+    const send = (request: PreparedRequest) =>
+      context.upstream.send({ product: operation.product, ...request, signal: context.signal, log: context.log });
+    const asked = operation.include ? [...new Set([...((args.include as string[]) ?? []), ...includeOf(prepared.path)])] : [];
+    let response = await send(prepared);
+    const refused = refusedInclude(operation, prepared.path, response) ?? [];
+    if (refused.length) {
+      const status = response.status;
+      context.log?.(
+        'warning',
+        'reads',
+        () => `${operation.name}: the API refused include=${refused.join(',')} (${status}); reading again without it`,
+      );
+      prepared = { ...prepared, path: withoutInclude(prepared.path) };
+      response = await send(prepared);
+    }
     const requestId = headerValue(response.headers, 'x-request-id');
     const identified = requestId ? { requestId } : {};
     if (response.status >= 400) {
@@ -144,7 +168,7 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
     const problem = documentProblem(operation, response);
     const answer = problem
       ? errorResult(unreadable(operation, response.status, problem))
-      : shapeChecked(operation, response, prepared, args, context);
+      : await shapeChecked(operation, response, prepared, args, context, { asked, refused });
     // A write the API accepted with an answer that cannot be read was most likely made.
     if (answer.isError) return { result: answer, ambiguous: write, ...identified };
     const result = operation.supplement ? await supplemented(operation.supplement, answer, args, context) : answer;

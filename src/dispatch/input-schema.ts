@@ -1,10 +1,9 @@
 /** The arguments a declaration implies beyond its own: filters, include, cursor, file source and target. */
 import { z } from 'zod';
+import { DATETIME_RULE } from './datetime-filters.js';
 import { EMBED_LIMIT_TEXT } from './files.js';
-import type { FilterOperation, OperationDeclaration } from './operation.js';
+import type { FilterOperation, FilterValue, OperationDeclaration } from './operation.js';
 import { strictObject } from './strict-object.js';
-
-export type FilterValue = string | boolean | string[];
 
 type Filters = Readonly<Record<string, readonly FilterOperation[]>>;
 
@@ -23,9 +22,12 @@ export function filterKeyMatcher(filters: Filters): (key: string) => boolean {
   return (key) => exact.has(key) || patterns.some((pattern) => pattern.test(key));
 }
 
+/** The word for less_than_equal, greater_than_equal and range in filter descriptions, and its date-time twin. */
+const COMPARE = 'compare';
+const DATETIME_COMPARE = 'datetime';
+
 /** How filters are written, said once in the server instructions rather than in every list tool. */
-export const FILTER_RULE =
-  'List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation, "text" standing for exact and contains, "compare" for less_than_equal, greater_than_equal and range, "in" for in and not_in.';
+export const FILTER_RULE = `List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation, "text" standing for exact and contains, "${COMPARE}" for less_than_equal, greater_than_equal and range ("${DATETIME_COMPARE}" the same on a date-time: ${DATETIME_RULE}), "in" for in and not_in.`;
 
 /** `amount.net` and `amount.tax` as `amount.net/tax`: money attributes come in pairs. */
 function pairedNames(attributes: readonly string[]): string[] {
@@ -40,7 +42,7 @@ function pairedNames(attributes: readonly string[]): string[] {
 /** Operations that come together, named by one word in filter descriptions (see FILTER_RULE). */
 const OPERATION_GROUPS: ReadonlyArray<readonly [string, readonly FilterOperation[]]> = [
   ['text', ['exact', 'contains']],
-  ['compare', ['less_than_equal', 'greater_than_equal', 'range']],
+  [COMPARE, ['less_than_equal', 'greater_than_equal', 'range']],
   ['in', ['in', 'not_in']],
 ];
 
@@ -56,11 +58,15 @@ function operationsText(operations: readonly FilterOperation[]): string {
   return names.join('|');
 }
 
-/** Attributes grouped by the operations they allow: compact enough for every list tool. */
-function describeFilters(filters: Filters): string {
+/**
+ * Attributes grouped by the operations they allow, compact enough for every list tool; date-time
+ * attributes compare as "datetime" (see FILTER_RULE).
+ */
+function describeFilters(filters: Filters, datetimes: readonly string[]): string {
   const groups = new Map<string, string[]>();
   for (const [attribute, operations] of Object.entries(filters)) {
-    const key = operationsText(operations);
+    const text = operationsText(operations);
+    const key = datetimes.includes(attribute) ? text.replace(COMPARE, DATETIME_COMPARE) : text;
     groups.set(key, [...(groups.get(key) ?? []), attribute]);
   }
   return [...groups].map(([operations, attributes]) => `${operations}: ${pairedNames(attributes).join(', ')}`).join('; ');
@@ -91,7 +97,7 @@ function filterValueProblem(key: string, value: FilterValue): string | undefined
   return undefined;
 }
 
-function filtersArgument(filters: Filters) {
+function filtersArgument(filters: Filters, datetimes: readonly string[]) {
   const isAllowed = filterKeyMatcher(filters);
   return z
     .record(z.string().max(300), z.union([filterText, z.boolean(), z.array(filterText).min(1).max(1000)]))
@@ -103,7 +109,7 @@ function filtersArgument(filters: Filters) {
         if (problem) context.addIssue({ code: 'custom', path: [key], message: problem });
       }
     })
-    .meta({ description: describeFilters(filters) });
+    .meta({ description: describeFilters(filters, datetimes) });
 }
 
 /**
@@ -150,8 +156,9 @@ function bodyArguments({ body }: OperationDeclaration): string[] {
 
 export function buildInputSchema(declaration: OperationDeclaration): z.ZodObject {
   const shape: Record<string, z.core.$ZodType> = { ...declaration.args };
-  if (declaration.list?.filters) shape.filters = filtersArgument(declaration.list.filters).optional();
-  if (declaration.include) shape.include = includeArgument(declaration.include).optional();
+  const list = declaration.list;
+  if (list?.filters) shape.filters = filtersArgument(list.filters, list.datetimes ?? []).optional();
+  if (declaration.include) shape.include = includeArgument(Object.keys(declaration.include)).optional();
   if (declaration.list) shape.cursor = cursorArgument.optional();
   if (declaration.upload) Object.assign(shape, uploadArguments);
   if ('kind' in declaration.result && declaration.result.kind === 'file') shape.save_to = saveToArgument.optional();

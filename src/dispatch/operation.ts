@@ -24,6 +24,9 @@ export const FILTER_OPERATIONS = [
 ] as const;
 export type FilterOperation = (typeof FILTER_OPERATIONS)[number];
 
+/** A filter's value as given: text, true/false for `is`, a list for in, not_in and range. */
+export type FilterValue = string | boolean | string[];
+
 /** All four MCP tool hints, always set. */
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -127,6 +130,8 @@ export interface ListSpec {
   filters?: Readonly<Record<string, readonly FilterOperation[]>>;
   /** Typed arguments sent as filters, e.g. { project_ids: 'project.in' } where the API requires one. */
   filterArgs?: Readonly<Record<string, string>>;
+  /** Filter attributes the API compares as date-times: a date given alone stands for the start or end of that day. */
+  datetimes?: readonly string[];
 }
 
 /** Reads through other declared operations, by tool name; a failed read throws. */
@@ -192,8 +197,12 @@ export interface OperationDeclaration {
   partialUpdate?: boolean;
   /** A rule across arguments the API enforces too, checked first so nothing is sent in vain; for a bulk body, on each row. */
   check?: (args: Readonly<Record<string, unknown>>) => { field: string; fix: string } | undefined;
-  /** Relationship paths the API accepts in `include`. */
-  include?: readonly string[];
+  /**
+   * Relationship paths the API accepts in `include`, each with the list tool that reads its records
+   * by `id.in` (null where the API has no read of its own, e.g. certificates it adds into attributes).
+   * The path's last name is the attribute of the parent record that holds the related id.
+   */
+  include?: Readonly<Record<string, string | null>>;
   list?: ListSpec;
   body?: BodySpec;
   upload?: UploadSpec;

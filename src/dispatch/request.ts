@@ -1,8 +1,9 @@
 import { decodeCursor } from './cursor.js';
+import { datetimeBound } from './datetime-filters.js';
 import { MultipartForm } from '../upstream/multipart.js';
 import { uploadSource, type FileAccess } from './files.js';
-import { filterKeyMatcher, type FilterValue } from './input-schema.js';
-import { type BodySpec, type Operation, pathArgument, pathVariables } from './operation.js';
+import { filterKeyMatcher } from './input-schema.js';
+import { type BodySpec, type FilterValue, type Operation, pathArgument, pathVariables } from './operation.js';
 import { ArgumentProblem } from './problems.js';
 
 export interface PreparedRequest {
@@ -60,8 +61,9 @@ function buildQuery(operation: Operation, args: Args): string {
   for (const [name, filter] of Object.entries(operation.list?.filterArgs ?? {})) {
     if (args[name] !== undefined) pairs.push(pair(name, `filter[${filter}]`, args[name] as FilterValue));
   }
+  const datetimes = operation.list?.datetimes ?? [];
   for (const [key, value] of Object.entries((args.filters ?? {}) as Record<string, FilterValue>)) {
-    pairs.push(pair(`filters.${key}`, `filter[${key}]`, value));
+    pairs.push(pair(`filters.${key}`, `filter[${key}]`, datetimeBound(datetimes, key, value)));
   }
   const include = args.include as string[] | undefined;
   if (include?.length) pairs.push(pair('include', 'include', include));
@@ -79,7 +81,7 @@ function undeclaredQuery(operation: Operation, query: URLSearchParams): string |
   const isFilter = filterKeyMatcher(operation.list?.filters ?? {});
   const typedFilters = new Set(Object.values(operation.list?.filterArgs ?? {}));
   const plain = new Set(operation.query ?? []);
-  const included = (paths: string) => paths.split(',').every((path) => operation.include?.includes(path));
+  const included = (paths: string) => paths.split(',').every((path) => Object.hasOwn(operation.include ?? {}, path));
   for (const [key, value] of query) {
     const filter = /^filter\[(.+)\]$/.exec(key)?.[1];
     const declared =

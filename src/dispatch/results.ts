@@ -1,12 +1,6 @@
 /** Shapes a successful API answer into concise text plus structured content. */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import {
-  flattenIncluded,
-  flattenResource,
-  type FlatResource,
-  type JsonApiDocument,
-  type ResourceObject,
-} from '../shape/jsonapi.js';
+import { flattenResource, type FlatResource, type JsonApiDocument, type ResourceObject } from '../shape/jsonapi.js';
 import { grossOf, isMoney, sumMoney, type Money } from '../shape/money.js';
 import { renderIncluded, renderMeanings, renderResource, renderRow, renderTotals } from '../shape/text.js';
 import { escapeUntrusted, untrustedBlock } from '../shape/untrusted.js';
@@ -98,6 +92,7 @@ export function shapeList(
   baseUrl: string,
   position: ListPosition,
   budget: number,
+  included: readonly FlatResource[],
 ): CallToolResult {
   const rows = Array.isArray(document.data) ? document.data : [];
   const remaining = rows.slice(position.skip).map((resource) => flattenAs(view, resource));
@@ -105,7 +100,6 @@ export function shapeList(
   const items = remaining.slice(0, lines.length);
   const cut = items.length < remaining.length;
   const nextCursor = followingCursor(document, baseUrl, position, position.skip + items.length, rows.length);
-  const included = flattenIncluded(document);
   const totals = pageTotals(view, items);
   const derived = view.derived?.list(items);
   const heading = listHeading(operation, view, items.length, nextCursor, position, cut);
@@ -129,12 +123,17 @@ export function shapeList(
   };
 }
 
-export function shapeOne(operation: Operation, view: ResourceView, document: JsonApiDocument, status: number): CallToolResult {
+export function shapeOne(
+  operation: Operation,
+  view: ResourceView,
+  document: JsonApiDocument,
+  status: number,
+  included: readonly FlatResource[],
+): CallToolResult {
   if (!document.data && operation.absent) {
     return { content: [{ type: 'text', text: `${operation.absent}.` }], structuredContent: { absent: operation.absent } };
   }
   const item = flattenAs(view, document.data as ResourceObject);
-  const included = flattenIncluded(document);
   const outcome = operation.upsert ? (status === 201 ? 'created' : 'updated') : undefined;
   const heading = outcome ? `The ${view.singular} was ${outcome}.\n` : '';
   return {

@@ -4,15 +4,23 @@
  * - drop-after-commit: a write is stored, then the connection is cut without an answer;
  * - status-503 / status-429: the request is refused before anything is stored (429 with Retry-After);
  * - latency-ms: every request waits a random time in that range first;
+ * - refuse-include=400|422: every request with an `include` is refused with that status, naming
+ *   the parameter, as an API that takes none of the include paths asked for would;
  * - seed: the same spec and seed give the same faults in the same order.
  */
+import { ApiError, parameter } from './envelope.js';
 import { createRandom, type Random } from './random.js';
+import { ValidationFailure } from './validation.js';
+
+const INCLUDE_REFUSALS = [400, 422] as const;
+type IncludeRefusal = (typeof INCLUDE_REFUSALS)[number];
 
 export interface FaultSpec {
   dropAfterCommit: number;
   status503: number;
   status429: number;
   latencyMs: readonly [number, number];
+  refuseInclude?: IncludeRefusal;
   seed: number;
 }
 
@@ -23,6 +31,16 @@ export interface FaultPlan {
   refuse?: 503 | 429;
   /** For a write: store it, then cut the connection. */
   dropAfterCommit: boolean;
+  /** Refuse a request that carries `include` with this status. */
+  refuseInclude?: IncludeRefusal;
+}
+
+/** The answer to an include refused on purpose: an errors[] document (400) or a validation body (422). */
+export function includeRefusal(status: IncludeRefusal, include: string): Error {
+  const reason = `include '${include}' is not available on this endpoint (an injected fault)`;
+  return status === 400
+    ? new ApiError(400, `Cannot ${reason}.`, parameter('include'))
+    : new ValidationFailure([{ type: 'value_error', loc: ['query', 'include'], msg: `Value error, ${reason}`, input: include }]);
 }
 
 export class FaultSpecError extends Error {
@@ -58,12 +76,18 @@ export function parseFaultSpec(text: string): FaultSpec {
       if (!match || low > high)
         throw new FaultSpecError(`latency-ms takes milliseconds or a range, e.g. latency-ms=0-40; got "${value}"`);
       spec.latencyMs = [low, high];
+    } else if (key === 'refuse-include') {
+      const status = Number(value) as IncludeRefusal;
+      if (!INCLUDE_REFUSALS.includes(status)) {
+        throw new FaultSpecError(`refuse-include takes the status to answer, 400 or 422; got "${value}"`);
+      }
+      spec.refuseInclude = status;
     } else if (key === 'seed') {
       if (!/^\d+$/.test(value)) throw new FaultSpecError(`seed takes a whole number, e.g. seed=7; got "${value}"`);
       spec.seed = Number(value);
     } else {
       throw new FaultSpecError(
-        `unknown fault "${key}"; a spec takes drop-after-commit, status-503, status-429 (probabilities), latency-ms (a range) and seed`,
+        `unknown fault "${key}"; a spec takes drop-after-commit, status-503, status-429 (probabilities), latency-ms (a range), refuse-include (400 or 422) and seed`,
       );
     }
   }
@@ -81,6 +105,11 @@ export function faultPlanner(spec: FaultSpec): FaultPlanner {
     const roll = random.next();
     const refuse = roll < spec.status503 ? 503 : roll < spec.status503 + spec.status429 ? 429 : undefined;
     const drop = random.next() < spec.dropAfterCommit;
-    return { delayMs, ...(refuse ? { refuse } : {}), dropAfterCommit: isWrite && !refuse && drop };
+    return {
+      delayMs,
+      ...(refuse ? { refuse } : {}),
+      dropAfterCommit: isWrite && !refuse && drop,
+      ...(spec.refuseInclude ? { refuseInclude: spec.refuseInclude } : {}),
+    };
   };
 }

@@ -18,7 +18,7 @@ import { readBody, writeFile, writeResponse, type EncodingMode } from './http.js
 import { createRandom } from './random.js';
 import { pathTemplate, Router, type Method, type Reply, type RouteSpec } from './router.js';
 import type { Store } from './store.js';
-import { faultPlanner, type FaultPlanner, type FaultSpec } from './faults.js';
+import { faultPlanner, includeRefusal, type FaultPlan, type FaultPlanner, type FaultSpec } from './faults.js';
 
 export { FaultSpecError, parseFaultSpec, type FaultSpec } from './faults.js';
 import type { BearerCheck, SandboxOAuthOptions } from './oauth.js';
@@ -185,7 +185,7 @@ async function respond(
     );
   } else {
     try {
-      reply = await dispatch(request, router, store, access);
+      reply = await dispatch(request, router, store, access, plan?.refuseInclude);
     } catch (error) {
       reply = replyForError(error);
     }
@@ -205,7 +205,13 @@ async function respond(
   else writeResponse(request, response, reply.status, reply.body, { 'X-Request-Id': randomUUID(), ...reply.headers }, encoding);
 }
 
-async function dispatch(request: IncomingMessage, router: Router, store: Store, access: Access): Promise<Reply> {
+async function dispatch(
+  request: IncomingMessage,
+  router: Router,
+  store: Store,
+  access: Access,
+  refuseInclude: FaultPlan['refuseInclude'],
+): Promise<Reply> {
   const url = requestUrl(request);
   await authenticate(request, access);
   const method = request.method ?? 'GET';
@@ -229,6 +235,8 @@ async function dispatch(request: IncomingMessage, router: Router, store: Store, 
     else invalid.push({ ...checked.problem, loc: ['path', name], input: params[name] });
   }
   if (invalid.length > 0) throw new ValidationFailure(invalid);
+  const include = url.searchParams.get('include');
+  if (refuseInclude && include) throw includeRefusal(refuseInclude, include);
 
   // multipart bodies stay unread here: upload handlers stream them (files/uploads.ts).
   const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');

@@ -220,7 +220,9 @@ function comparatorFor(kind: FilterKind, reject: (expected: string) => never): C
       };
     case 'datetime':
       return {
-        parse: (raw) => parseInstant(raw) ?? reject('an ISO 8601 date-time such as 2024-05-01T12:00:00Z'),
+        // A date alone is refused, as the API documents date-times here (e.g. 2022-08-05T15:04:07).
+        parse: (raw) =>
+          (raw.includes('T') ? parseInstant(raw) : null) ?? reject('an ISO 8601 date-time such as 2022-08-05T15:04:07'),
         read: (value) => (typeof value === 'string' ? parseInstant(value) : null),
         order: (a, b) => (a as number) - (b as number),
       };

@@ -17,6 +17,8 @@ describe('a fault spec', () => {
     expect(() => parseFaultSpec('status-503=2')).toThrow(/status-503 takes a probability from 0 to 1/);
     expect(() => parseFaultSpec('latency-ms=40-0')).toThrow(/latency-ms takes milliseconds or a range/);
     expect(() => parseFaultSpec('explode=1')).toThrow(/unknown fault "explode"/);
+    expect(parseFaultSpec('refuse-include=422').refuseInclude).toBe(422);
+    expect(() => parseFaultSpec('refuse-include=500')).toThrow(/refuse-include takes the status to answer, 400 or 422/);
   });
 
   it('plans the same faults for the same seed, cuts only writes, and keeps to its probabilities', () => {
@@ -77,5 +79,29 @@ describe('a sandbox with faults', () => {
     const answer = await call(`${refusing.baseUrls.fincon}/projects/`);
     expect(answer.status).toBe(429);
     expect(answer.headers['retry-after']).toBe('1');
+  });
+});
+
+describe('a sandbox that refuses includes', () => {
+  let as400: SandboxHandle;
+  let as422: SandboxHandle;
+  beforeAll(async () => {
+    as400 = await startSandbox({ faults: parseFaultSpec('refuse-include=400') });
+    as422 = await startSandbox({ faults: parseFaultSpec('refuse-include=422') });
+  });
+  afterAll(async () => {
+    await Promise.all([as400?.close(), as422?.close()]);
+  });
+
+  it('refuses any include, naming the parameter in the shape of its status, and answers the same read without it', async () => {
+    const refused = await call(`${as400.baseUrls.fincon}/invoices/?include=contract`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ status: '400', source: { parameter: 'include' } });
+    const invalid = await call(`${as422.baseUrls.capex}/contracts/?include=measure.asset`);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail[0]).toMatchObject({ loc: ['query', 'include'], input: 'measure.asset' });
+    const plain = await call(`${as400.baseUrls.fincon}/invoices/`);
+    expect(plain.status).toBe(200);
+    expect(plain.body.data).toHaveLength(100);
   });
 });

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE, type OperationFacts } from '../fixtures/openapi-facts.mjs';
 import { get, query, useSandbox, walk, type Json } from './helpers.js';
+
+/** What the OpenAPI descriptions publish per operation (test/fixtures). */
+const published = JSON.parse(readFileSync(FIXTURE, 'utf8')) as OperationFacts[];
 
 const sandbox = useSandbox();
 
@@ -111,6 +116,51 @@ describe('filters', () => {
     const paidLate = await invoices({ 'filter[payment_created.greater_than_equal]': '2025-01-01T00:00:00' });
     expect(paidLate.length).toBeGreaterThan(0);
     expect(paidLate.every((invoice: Json) => invoice.attributes.payment_created >= '2025-01-01')).toBe(true);
+  });
+
+  it('compares date-times as instants, whatever offset a bound is written with', async () => {
+    const approved = (await invoices({})).filter((invoice: Json) => invoice.attributes.date_approved !== null);
+    const instant = (value: string) => Date.parse(value);
+    const pivot = approved[40].attributes.date_approved as string;
+    const sameInstantElsewhere = new Date(instant(pivot) + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    const from = await invoices({ 'filter[date_approved.greater_than_equal]': sameInstantElsewhere });
+    expect(ids(from).sort()).toEqual(
+      ids(approved.filter((invoice: Json) => instant(invoice.attributes.date_approved) >= instant(pivot))).sort(),
+    );
+    expect(ids(from)).toContain(approved[40].id);
+    const day = pivot.slice(0, 10);
+    const thatDay = await invoices({ 'filter[date_approved.range]': `${day}T00:00:00,${day}T23:59:59` });
+    expect(ids(thatDay).sort()).toEqual(
+      ids(approved.filter((invoice: Json) => invoice.attributes.date_approved.startsWith(day))).sort(),
+    );
+  });
+
+  it('refuses a date alone on every filter the OpenAPI documents on a date-time attribute, and takes a date-time', async () => {
+    const parents: Record<string, string> = {
+      contract_id: '/contracts/',
+      invoice_id: '/invoices/',
+      change_order_id: '/change_orders/',
+    };
+    const lists = published.filter((facts) => facts.product !== 'esg' && facts.datetime_filters);
+    expect(lists.length).toBeGreaterThan(10);
+    for (const facts of lists) {
+      const base = facts.product === 'capex' ? sandbox.capex : sandbox.fincon;
+      let path = facts.path;
+      for (const name of facts.path_params) {
+        path = path.replace(`{${name}}`, (await get(`${base}${parents[name]}`)).body.data[0].id);
+      }
+      for (const attribute of facts.datetime_filters!) {
+        const key = `filter[${attribute}.greater_than_equal]`;
+        const refused = await get(`${base}${path}${query({ [key]: '2024-05-01' })}`);
+        expect(refused.status, `${facts.product} ${path} ${key}`).toBe(400);
+        expect(refused.body.errors[0]).toMatchObject({
+          source: { parameter: key },
+          detail: expect.stringContaining('date-time'),
+        });
+        const taken = await get(`${base}${path}${query({ [key]: '2024-05-01T00:00:00' })}`);
+        expect(taken.status, `${facts.product} ${path} ${key}`).toBe(200);
+      }
+    }
   });
 
   it('filters money on net and on tax', async () => {

@@ -42,7 +42,7 @@ export const assetOperations: readonly Operation[] = [
     description:
       'Lists CAPEX assets (the buildings invested in). Start here to find an asset id, e.g. {"name.contains": "Mitte"}.',
     path: '/assets/',
-    list: { filters: { id: oneOf, name: matches, identifier: matches, date_created: bounds } },
+    list: { filters: { id: oneOf, name: matches, identifier: matches, date_created: bounds }, datetimes: ['date_created'] },
     result: assetView,
   }),
   declare({
@@ -71,6 +71,7 @@ export const assetOperations: readonly Operation[] = [
         asset: oneOf,
         date_created: bounds,
       },
+      datetimes: ['date_created'],
     },
     result: measureView,
   }),

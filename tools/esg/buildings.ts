@@ -78,7 +78,8 @@ export const buildingOperations = [
     description:
       'Lists every building of the ESG register with external ids and areas. Start here: its ids address meters, tenants, consumption and files.',
     path: '/buildings/',
-    include: ['energy_certificates', 'building_certificates'],
+    // The API adds these lists into each building's attributes; no read of its own gives them.
+    include: { energy_certificates: null, building_certificates: null },
     list: {},
     result: buildingView,
   }),

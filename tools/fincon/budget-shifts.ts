@@ -30,7 +30,7 @@ export const listBudgetShifts = declare({
   method: 'GET',
   path: '/budget_shifts/',
   hints: hints.read,
-  include: ['project', 'source_contract_unit', 'target_contract_unit'],
+  include: { project: 'list_projects', source_contract_unit: 'list_contract_units', target_contract_unit: 'list_contract_units' },
   list: {
     filters: {
       id: oneOf,

@@ -71,6 +71,7 @@ export const contactOperations: readonly Operation[] = [
         phone_number: matches,
         date_created: bounds,
       },
+      datetimes: ['date_created'],
     },
     result: contactView,
   }),

@@ -55,6 +55,7 @@ export const propertyOperations: readonly Operation[] = [
         country: oneOf,
         date_created: bounds,
       },
+      datetimes: ['date_created'],
     },
     result: propertyView,
   }),

@@ -84,7 +84,7 @@ export const setupOperations: readonly Operation[] = [
     title: 'List cost element tree templates',
     description: 'Lists the templates that define a cost element tree for projects.',
     path: '/cost_element_tree_templates/',
-    list: { filters: { id: oneOf, name: matches, description: matches, created_at: bounds } },
+    list: { filters: { id: oneOf, name: matches, description: matches, created_at: bounds }, datetimes: ['created_at'] },
     result: treeTemplateView,
   }),
   declare({

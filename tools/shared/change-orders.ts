@@ -74,6 +74,7 @@ export function changeOrderOperations(scope: Scope): Operation[] {
           'approved_amount.net': boundsOrUnset,
           'approved_amount.tax': boundsOrUnset,
         },
+        datetimes: ['acknowledged_at', 'declined_at'],
       },
     }),
     declare({

@@ -65,18 +65,27 @@ export const customFieldView: ResourceView = {
 };
 
 /**
- * What a contract's parent includes: its contract unit up to the property in FinCon. The CAPEX
- * OpenAPI repeats FinCon's contract_unit paths, which CAPEX has no data for; a CAPEX contract's
- * parent is its measure and the measure's asset.
+ * What a contract's parent includes, with the list that reads each by id when the API refuses the
+ * include: its contract unit up to the property in FinCon. The CAPEX OpenAPI repeats FinCon's
+ * contract_unit paths, which CAPEX contracts have no attribute for; a CAPEX contract's parent is
+ * its measure and the measure's asset (README, API notes).
  */
-export function parentIncludes(scope: Scope): string[] {
+export function parentIncludes(scope: Scope): Record<string, string> {
   return scope.product === 'capex'
-    ? ['measure', 'measure.asset']
-    : ['contract_unit', 'contract_unit.project', 'contract_unit.project.property'];
+    ? { measure: scope.tool('list_measures'), 'measure.asset': scope.tool('list_assets') }
+    : {
+        contract_unit: 'list_contract_units',
+        'contract_unit.project': 'list_projects',
+        'contract_unit.project.property': 'list_properties',
+      };
 }
 
-export function contractIncludes(scope: Scope): string[] {
-  return ['contractor', 'contracting_entity', ...parentIncludes(scope)];
+export function contractIncludes(scope: Scope): Record<string, string> {
+  return {
+    contractor: scope.tool('list_contractors'),
+    contracting_entity: scope.tool('list_contracting_entities'),
+    ...parentIncludes(scope),
+  };
 }
 
 export function contractId(scope: Scope) {
@@ -142,6 +151,7 @@ export function contractOperations(scope: Scope): Operation[] {
           // Custom field values by definition id; which operations apply depends on the field type.
           'custom_fields.<uuid>': ['exact', 'contains', ...bounds, ...oneOf, 'is'],
         },
+        datetimes: ['date_created'],
       },
     }),
     declare({

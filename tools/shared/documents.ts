@@ -79,7 +79,7 @@ function parentDocuments(scope: Scope, parent: DocumentParent): Operation[] {
       path: parent.collection,
       hints: hints.read,
       args: { [`${key}_id`]: parentId },
-      list: { filters: { document_type: oneOf, uploaded_at: bounds } },
+      list: { filters: { document_type: oneOf, uploaded_at: bounds }, datetimes: ['uploaded_at'] },
       result: view,
     }),
     declare({

@@ -72,8 +72,13 @@ export function invoiceViewOf(scope: Scope): ResourceView {
   };
 }
 
-export function invoiceIncludes(scope: Scope): string[] {
-  return ['contract', 'contract.contractor', ...parentIncludes(scope).map((path) => `contract.${path}`)];
+export function invoiceIncludes(scope: Scope): Record<string, string> {
+  const parents = Object.entries(parentIncludes(scope)).map(([path, list]) => [`contract.${path}`, list]);
+  return {
+    contract: scope.tool('list_contracts'),
+    'contract.contractor': scope.tool('list_contractors'),
+    ...Object.fromEntries(parents),
+  };
 }
 
 /** The invoice id argument, pointing the model at this product's invoice list. */
@@ -126,7 +131,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'Lists invoices: state, amounts, due date, total paid, latest payment_date; e.g. filters {"invoice_process_state.in": ["APPROVED"]}.' +
+        'Lists invoices: state, amounts, due date, total paid, latest payment_date; filter by state, contract, dates, amounts.' +
         (scope.product === 'fincon' ? ' Paid in a period: get_payments_in_period.' : ''),
       path: '/invoices/',
       include: invoiceIncludes(scope),
@@ -157,6 +162,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
           'cash_discount.net': bounds,
           'cash_discount.tax': bounds,
         },
+        datetimes: ['date_approved', 'payment_created', 'date_created'],
       },
     }),
     declare({
