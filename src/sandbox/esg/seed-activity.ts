@@ -90,6 +90,22 @@ interface SeedUser extends AppUser {
 }
 
 /** Audit events are gathered first and written in time order, so both feeds list oldest first. */
+/** The audit event of a record created through the public API in one delivery (transaction). */
+export function recordApiInsert<R extends Row>(
+  tables: EsgTables,
+  newId: () => string,
+  insert: { target: AuditedTable<R>; record: R; transactionId: string; ts: string },
+): void {
+  const { target, record } = insert;
+  recordAudit(tables, newId, {
+    ...insert,
+    op: 'INSERT',
+    origin: 'PUBLIC_API',
+    before: null,
+    after: target.snapshot(record),
+  });
+}
+
 export function seedAuditTrail(tables: EsgTables, random: Random): void {
   const users: SeedUser[] = APP_USERS.map(([id, email]) => ({ id, email, uuid: random.uuid() }));
   const pending: { ts: string; write(): void }[] = [];
@@ -153,16 +169,7 @@ export function seedAuditTrail(tables: EsgTables, random: Random): void {
   const delivered =
     <R extends Row>(target: AuditedTable<R>, record: R) =>
     (ts: string) =>
-      recordAudit(tables, newId, {
-        target,
-        op: 'INSERT',
-        origin: 'PUBLIC_API',
-        record,
-        before: null,
-        after: target.snapshot(record),
-        transactionId: delivery,
-        ts,
-      });
+      recordApiInsert(tables, newId, { target, record, transactionId: delivery, ts });
   for (const reading of tables.readings.all()) {
     if (reading.reading_timestamp === '2026-06-01T00:00:00Z' && reading.batch_info)
       at(DELIVERY, delivered(AUDITED.readings, reading));

@@ -16,8 +16,8 @@
  */
 import type { FileStore } from '../files/file-store.js';
 import type { Random } from '../random.js';
-import { AUDITED, recordAudit, type AuditedTable } from './audit-trail.js';
-import { storeDocument } from './seed-activity.js';
+import { AUDITED, type AuditedTable } from './audit-trail.js';
+import { recordApiInsert, storeDocument } from './seed-activity.js';
 import type { BuildingFixture, MeterFixture } from './seed-catalog.js';
 import type { BuildingRecord, EsgTables, FileMetadata } from './records.js';
 import type { Row } from '../table.js';
@@ -91,16 +91,7 @@ export function seedEstateActivity(
 ): void {
   const transactionId = random.uuid();
   const delivered = <R extends Row>(target: AuditedTable<R>, record: R) =>
-    recordAudit(tables, () => random.uuid(), {
-      target,
-      op: 'INSERT',
-      origin: 'PUBLIC_API',
-      record,
-      before: null,
-      after: target.snapshot(record),
-      transactionId,
-      ts: DELIVERY,
-    });
+    recordApiInsert(tables, () => random.uuid(), { target, record, transactionId, ts: DELIVERY });
   for (const building of buildings) delivered(AUDITED.buildings, building);
   for (const building of buildings) {
     for (const meter of tables.meters.where('building', building.id)) delivered(AUDITED.meters, meter);

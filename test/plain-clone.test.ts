@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyCheckout, freshEnv, type Checkout } from '../support/checkout.js';
-import { connectStdio, dataOf } from '../support/harness.js';
+import { copyCheckout, freshEnv, type Checkout } from './support/checkout.js';
+import { connectStdio, dataOf } from './support/harness.js';
 
 const run = promisify(execFile);
 
