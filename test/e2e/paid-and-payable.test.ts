@@ -5,6 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../tools/shared/cash-discount.js';
 import { cents, gross, net, readFinconLedger, sum, tax, type FinconLedger } from '../support/fincon-ledger.js';
 import { againstApi, connect, dataOf, shownAsCents, textOf, type Progress, type TestClient } from '../support/harness.js';
 import { useSandbox, type Json } from '../sandbox/helpers.js';
@@ -20,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
 });
-
-const today = () => {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 function projectOfContract(contractId: string): Json | undefined {
   const contract = ledger.contracts.find((candidate) => candidate.id === contractId);

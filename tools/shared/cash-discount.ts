@@ -4,7 +4,8 @@
  * "discounted approved amount" says nothing about whether that day has passed.
  */
 import type { FlatResource } from '../../src/shape/jsonapi.js';
-import { Decimal, formatCurrency, grossOf, isMoney } from '../../src/shape/money.js';
+import { formatCurrency, isMoney } from '../../src/shape/money.js';
+import { cents, grossValueOf } from '../summaries/figures.js';
 
 export interface CashDiscount {
   /** The last day the discount may be taken; null when the invoice names none. */
@@ -21,22 +22,19 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const grossAmount = (value: unknown) => new Decimal(isMoney(value) ? grossOf(value) : 0);
-const twoDecimals = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-
 /** The invoice's cash discount, or null when it has none (no discount, or not approved yet). */
 export function cashDiscountOf(invoice: FlatResource, on = today()): CashDiscount | null {
   const { discounted_approved_amount: discounted, undiscounted_approved_amount: undiscounted } = invoice;
   if (!isMoney(discounted) || !isMoney(undiscounted)) return null;
-  const discountedGross = grossAmount(discounted);
-  const undiscountedGross = grossAmount(undiscounted);
+  const discountedGross = grossValueOf(discounted);
+  const undiscountedGross = grossValueOf(undiscounted);
   if (discountedGross.equals(undiscountedGross)) return null;
   const until = typeof invoice.date_discount === 'string' ? invoice.date_discount : null;
   return {
     until,
     lapsed: until !== null && until < on,
-    discounted_approved_gross: twoDecimals(discountedGross),
-    undiscounted_approved_gross: twoDecimals(undiscountedGross),
+    discounted_approved_gross: cents(discountedGross),
+    undiscounted_approved_gross: cents(undiscountedGross),
   };
 }
 
