@@ -25,6 +25,8 @@ export function filterKeyMatcher(filters: Filters): (key: string) => boolean {
 /** The word for less_than_equal, greater_than_equal and range in filter descriptions, and its date-time twin. */
 const COMPARE = 'compare';
 const DATETIME_COMPARE = 'datetime';
+/** How a filter description labels date-time attributes: the word and, briefly, what a date alone means there. */
+const DATETIME_LABEL = `${DATETIME_COMPARE} (date: start/end of day)`;
 
 /** How filters are written, said once in the server instructions rather than in every list tool. */
 export const FILTER_RULE = `List filters are {"<attribute>.<operation>": value}, e.g. {"invoice_process_state.in": ["APPROVED"], "date_due.less_than_equal": "2026-12-31", "unaudited_amount.net.greater_than_equal": "10000"}: in/not_in take a list, range takes [from, to], is takes true/false; each list tool names its attributes per operation, "text" standing for exact and contains, "${COMPARE}" for less_than_equal, greater_than_equal and range ("${DATETIME_COMPARE}" the same on a date-time: ${DATETIME_RULE}), "in" for in and not_in.`;
@@ -60,13 +62,13 @@ function operationsText(operations: readonly FilterOperation[]): string {
 
 /**
  * Attributes grouped by the operations they allow, compact enough for every list tool; date-time
- * attributes compare as "datetime" (see FILTER_RULE).
+ * attributes compare as "datetime", labelled with what a date alone stands for (see FILTER_RULE).
  */
 function describeFilters(filters: Filters, datetimes: readonly string[]): string {
   const groups = new Map<string, string[]>();
   for (const [attribute, operations] of Object.entries(filters)) {
     const text = operationsText(operations);
-    const key = datetimes.includes(attribute) ? text.replace(COMPARE, DATETIME_COMPARE) : text;
+    const key = datetimes.includes(attribute) ? text.replace(COMPARE, DATETIME_LABEL) : text;
     groups.set(key, [...(groups.get(key) ?? []), attribute]);
   }
   return [...groups].map(([operations, attributes]) => `${operations}: ${pairedNames(attributes).join(', ')}`).join('; ');

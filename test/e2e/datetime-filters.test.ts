@@ -72,11 +72,11 @@ describe('a date on a date-time filter', () => {
     );
   });
 
-  it('is said by the filters argument of the tool, whose word the server instructions explain', async () => {
+  it('is said by the filters argument of the tool (start or end of the day), and in full by the server instructions', async () => {
     const tool = (await client.listTools()).find((listed) => listed.name === 'list_invoices') as
       { inputSchema: { properties: { filters: { description: string } } } } | undefined;
     const described = tool!.inputSchema.properties.filters.description;
-    expect(described).toContain('; datetime: date_approved, payment_created, date_created');
+    expect(described).toContain('; datetime (date: start/end of day): date_approved, payment_created, date_created');
     expect(described).toMatch(/; compare: unaudited_amount\.net\/tax, /);
     expect(client.instructions()).toContain(
       '"datetime" the same on a date-time: a date alone counts from its 00:00:00 or to its 23:59:59',

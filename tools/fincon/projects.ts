@@ -41,7 +41,8 @@ const projectId = (description: string) => uuid(description, 'list_projects');
 const entityId = (description?: string) => uuid(description, 'list_contracting_entities');
 const read = { method: 'GET', hints: hints.read, result: projectView } as const;
 
-const area = () => decimalString('m²');
+/** Units of the area and volume fields, said once in the tool descriptions rather than on each field. */
+const AREA_UNITS = 'Areas in m², gross_volume in m³.';
 /** What create and update share; all optional. */
 const projectFields = allOptional({
   identifier: text('e.g. "HM-2026"', 50),
@@ -50,12 +51,12 @@ const projectFields = allOptional({
   default_tax_rate: decimalString('Percent, e.g. "19.00"'),
   estimated_start_date: isoDate('Estimated start'),
   estimated_end_date: isoDate('Estimated end'),
-  gross_floor_area: area(),
-  effective_floor_area: area(),
-  residential_area: area(),
-  commercial_area: area(),
-  rental_area: area(),
-  gross_volume: decimalString('m³'),
+  gross_floor_area: decimalString(),
+  effective_floor_area: decimalString(),
+  residential_area: decimalString(),
+  commercial_area: decimalString(),
+  rental_area: decimalString(),
+  gross_volume: decimalString(),
   commercial_usage_ratio: decimalString(),
 });
 const fieldNames = Object.keys(projectFields);
@@ -127,7 +128,7 @@ export const projectOperations: readonly Operation[] = [
   setup({
     name: 'create_project',
     title: 'Create a project',
-    description: 'Creates a project on a property with its default contracting entity.',
+    description: `Creates a project on a property with its default contracting entity. ${AREA_UNITS}`,
     method: 'POST',
     path: '/projects/',
     hints: hints.append,
@@ -155,7 +156,7 @@ export const projectOperations: readonly Operation[] = [
   setup({
     name: 'update_project',
     title: 'Update a project',
-    description: 'Changes master data of a project.',
+    description: `Changes master data of a project. ${AREA_UNITS}`,
     method: 'PATCH',
     path: '/projects/{id}/',
     pathArgs: { id: 'project_id' },

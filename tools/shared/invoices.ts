@@ -98,7 +98,7 @@ const paidInvoiceType = z
 
 /** Every attribute of an invoice that was paid outside the workflow; the API wants them all, nullable ones as null. */
 const paidInvoiceFields = {
-  external_identifier: text('Invoice number, e.g. "2026-118"'),
+  external_identifier: text('Invoice number'),
   internal_identifier: text().optional(),
   invoice_type: paidInvoiceType,
   unaudited_amount: netTaxInput('Claimed'),
@@ -131,7 +131,7 @@ export function invoiceOperations(scope: Scope): Operation[] {
       name: 'list_invoices',
       title: 'List invoices',
       description:
-        'Lists invoices: state, amounts, due date, total paid, latest payment_date; filter by state, contract, dates, amounts.' +
+        'Lists invoices: state, amounts, due date, total paid, latest payment_date.' +
         (scope.product === 'fincon' ? ' Paid in a period: get_payments_in_period.' : ''),
       path: '/invoices/',
       include: invoiceIncludes(scope),

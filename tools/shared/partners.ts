@@ -71,7 +71,7 @@ const address = {
   zip_code: text(undefined, 12),
   city: text('City', 255),
 };
-const taxAuthority = choice(TAX_AUTHORITIES, 'State, e.g. BAVARIA');
+const taxAuthority = choice(TAX_AUTHORITIES, 'e.g. BAVARIA');
 
 const contractorFields = {
   identifier: text('Your own', 50),

@@ -175,7 +175,7 @@ export const getBuildingConsumption = defineSummary({
   name: esg.tool('get_building_consumption'),
   title: 'Building consumption by meter',
   description:
-    "A building's consumption per meter and calendar year (the API has none per month) over a span of months: metered or estimated, who procured it, in kWh (m³ for water) with totals per carrier and year; months without data named as gaps.",
+    "A building's consumption per meter and calendar year over a span of months: metered or estimated, who procured it, in kWh (m³ for water) with totals per carrier and year; months without data named as gaps.",
   product: esg.product,
   toolset: esg.toolset('consumption'),
   args: {
