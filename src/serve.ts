@@ -7,7 +7,7 @@ import { callerOf, type Caller } from './auth/caller.js';
 import { sandboxScale, type Config, type UpstreamAuthConfig } from './config.js';
 import type { FaultSpec, SandboxHandle } from './sandbox/index.js';
 import { UsageError } from './flags.js';
-import { DISCOVERY_TOOLS } from './discovery.js';
+import { DISCOVERY_TOOLS } from './search/discovery.js';
 import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import { createMcpServer, type ServerSetup } from './server.js';
 import { readOnlyCard, toolSurface } from './surface.js';

@@ -5,7 +5,7 @@ import { SERVER_NAME, SERVER_VERSION } from './identity.js';
 import type { Caller } from './auth/caller.js';
 import { clientLog, sessionLogLevel } from './client-log.js';
 import { MODIFY_SCOPE } from './auth/scopes.js';
-import { DISCOVERY_TOOLS, registerDiscoveryTools } from './discovery.js';
+import { DISCOVERY_TOOLS, registerDiscoveryTools } from './search/discovery.js';
 import { consentChannel } from './writes/consent.js';
 import type { ToolAnswer, WriteSettings } from './writes/call.js';
 import { FILTER_RULE, SHARED_ARGUMENTS_RULE } from './dispatch/input-schema.js';

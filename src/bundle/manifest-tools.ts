@@ -3,7 +3,7 @@
  * search_tools) and the two discovery tools, each with the first sentence of its description.
  * `npm run manifest` writes them; a test fails when manifest.json is behind the catalog.
  */
-import { DISCOVERY_TOOLS } from '../discovery.js';
+import { DISCOVERY_TOOLS } from '../search/discovery.js';
 
 export interface ManifestTool {
   name: string;

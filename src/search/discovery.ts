@@ -4,17 +4,17 @@
  */
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ToolAnswer } from './writes/call.js';
-import type { Product } from './dispatch/operation.js';
-import type { ToolCard } from './catalog/cards.js';
-import { toolOf } from './catalog/load.js';
-import { hints } from './dispatch/operation.js';
-import { describeIssues, errorResult } from './dispatch/problems.js';
-import { strictObject } from './dispatch/strict-object.js';
-import { convertedOnce } from './json-schemas.js';
-import { shortened } from './shape/words.js';
-import type { ToolSurface } from './surface.js';
-import { searchTools } from './tool-search.js';
+import type { ToolAnswer } from '../writes/call.js';
+import type { Product } from '../dispatch/operation.js';
+import type { ToolCard } from '../catalog/cards.js';
+import { toolOf } from '../catalog/load.js';
+import { hints } from '../dispatch/operation.js';
+import { describeIssues, errorResult } from '../dispatch/problems.js';
+import { strictObject } from '../dispatch/strict-object.js';
+import { convertedOnce } from '../json-schemas.js';
+import { shortened } from '../shape/words.js';
+import type { ToolSurface } from '../surface.js';
+import { searchTools, type Step } from './rank.js';
 
 interface JsonProperty {
   type?: string | string[];
@@ -47,6 +47,9 @@ export interface DiscoveryOptions extends ToolSurface {
 }
 
 const searchOutput = z.object({
+  steps: z
+    .array(z.object({ step: z.string(), tool: z.string() }))
+    .meta({ description: 'For a request of several steps, each step in order with the tool for it; else empty' }),
   tools: z.array(
     z.object({
       name: z.string(),
@@ -111,6 +114,13 @@ function reachOf(reachable: readonly ToolCard[], direct: readonly ToolCard[]): R
   return reach;
 }
 
+/** For a request of several steps, the order to run them in: the lookup a later step needs comes first. */
+function stepsText(steps: ReadonlyArray<Step<ToolCard>>): string {
+  if (!steps.length) return '';
+  const order = steps.map(({ request, tool }, index) => `${index + 1}. ${tool.name} ("${echoed(request)}")`);
+  return `This request has ${steps.length} steps; in order: ${order.join(', ')}.\n`;
+}
+
 /** The tools registerDiscoveryTools adds. */
 export const DISCOVERY_TOOLS = ['search_tools', 'call_tool'] as const;
 
@@ -129,11 +139,11 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
     },
     async (args) => {
       const { query, product } = args as { query: string; product?: Product };
-      const found = searchTools(reachable, query, product);
+      const { tools: found, steps } = searchTools(reachable, query, product);
       if (!found.length) {
         return {
           content: [{ type: 'text', text: `No tool matches "${echoed(query)}"; try other words.` }],
-          structuredContent: { tools: [] },
+          structuredContent: { steps: [], tools: [] },
         };
       }
       const text = found.map((tool) =>
@@ -146,10 +156,11 @@ export function registerDiscoveryTools(server: McpServer, options: DiscoveryOpti
         content: [
           {
             type: 'text',
-            text: `Run these with call_tool {"name", "arguments"}; * marks required arguments.\n${text.join('\n')}`,
+            text: `${stepsText(steps)}Run these with call_tool {"name", "arguments"}; * marks required arguments.\n${text.join('\n')}`,
           },
         ],
         structuredContent: {
+          steps: steps.map(({ request, tool }) => ({ step: echoed(request), tool: tool.name })),
           tools: found.map((tool) => ({
             name: tool.name,
             title: tool.title,

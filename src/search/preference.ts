@@ -33,12 +33,12 @@ export interface Preference {
   weigh(tool: Preferable): number;
 }
 
-/** The products a request is about: those it names, else FinCon. */
-function productsOf(words: ReadonlySet<string>): Set<Product> {
+/** The products a request is about: those it names, else those of the request it is a step of, else FinCon. */
+export function productsOf(words: ReadonlySet<string>, about?: ReadonlySet<Product>): ReadonlySet<Product> {
   const named = (Object.keys(PRODUCT_WORDS) as Array<keyof typeof PRODUCT_WORDS>).filter((product) =>
     PRODUCT_WORDS[product].some((word) => words.has(word)),
   );
-  return new Set<Product>(named.length ? named : ['fincon']);
+  return named.length ? new Set(named) : (about ?? new Set(['fincon']));
 }
 
 export interface Request {
@@ -48,12 +48,14 @@ export interface Request {
   question: boolean;
   /** The product search_tools was asked to keep to, if any. */
   product?: Product;
+  /** The products the whole request is about, where these terms are one step of it. */
+  about?: ReadonlySet<Product>;
 }
 
 /** `isTool` says which tools there are, so that a tool's twin is known when it is one. */
 export function preferenceFor(request: Request, isTool: (name: string) => boolean): Preference {
   const words = new Set([...request.terms].map(singular));
-  const products = request.product ? new Set([request.product]) : productsOf(words);
+  const products = request.product ? new Set([request.product]) : productsOf(words, request.about);
   const asked = request.question ? [] : [...words].filter(asksToDo);
   const fits = (actions: readonly string[]) =>
     asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => READING.has(action));

@@ -2,7 +2,7 @@
  * A request in the API's words: everyday and German words replaced by the vocabulary's, German
  * compounds split into their parts, and words the tools use themselves kept as they are.
  */
-import { asksToDo } from './actions.js';
+import { asksToDo, asksToRead } from './actions.js';
 import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
@@ -121,4 +121,12 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     loose,
     question,
   };
+}
+
+/** Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the request's language. */
+export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): (word: string) => boolean {
+  const table = isGerman(wordsOf(request), lexicon, isToolWord) ? lexicon.german : lexicon.english;
+  const asks = (api: string | undefined) =>
+    api !== undefined && api.split(' ').some((term) => asksToDo(term) || asksToRead(term));
+  return (word) => baseForms(word).some((form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form));
 }

@@ -7,7 +7,7 @@ import { v0_3 } from '@anthropic-ai/mcpb';
 import { describe, expect, it } from 'vitest';
 import { manifestTools } from '../../src/bundle/manifest-tools.js';
 import { loadConfig } from '../../src/config.js';
-import { DISCOVERY_TOOLS } from '../../src/discovery.js';
+import { DISCOVERY_TOOLS } from '../../src/search/discovery.js';
 import { catalog } from '../../tools/index.js';
 import { SECRET_NAMES, SETTING_VARIABLES } from '../support/settings.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { searchTools } from '../../src/tool-search.js';
+import { searchTools } from '../../src/search/rank.js';
 import { toolSurface } from '../../src/surface.js';
 import { catalog } from '../../tools/index.js';
 
@@ -60,7 +60,7 @@ describe('the tool surface', () => {
 
 describe('searching the catalog', () => {
   const names = (query: string, product?: 'fincon' | 'capex' | 'esg') =>
-    searchTools(catalog, query, product).map((operation) => operation.name);
+    searchTools(catalog, query, product).tools.map((operation) => operation.name);
 
   it('finds tools by what they do, across word forms', () => {
     expect(names('upload invoice document')[0]).toBe('upload_invoice_document');

@@ -1,0 +1,47 @@
+/**
+ * How a request is phrased, before what its words mean: as a question or a request to see
+ * something ("what is still waiting for approval?", "zeig mir …"), it asks to read, whatever
+ * verbs it holds; a write must not be the first answer to it.
+ */
+import { wordsOf } from './text.js';
+
+const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
+
+/** Words a request to read starts with, in English and German (folded). */
+const READ_OPENERS = words(
+  [
+    'what whats which who whom whose when where why how is are was were has have had did does do any show list display',
+    'give tell see view find search look check pull',
+    'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten',
+    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde gib schau prufe welches',
+  ].join(' '),
+);
+
+/** After "how", these ask how to do something ("how do I book …"); anything else asks about an amount or a state. */
+const HOW_TO_ACT = words('do does can could should would will shall to i we');
+
+/** After "wie", a modal, or a verb with its subject ("wie buche ich …"), asks how to do something. */
+const WIE_TO_ACT = words('kann konnen konnte soll sollen muss mussen');
+const WIE_SUBJECTS = words('ich wir man');
+
+/** After "do"/"does"/"did", a pronoun makes a question ("do we owe…"); otherwise "do" is an order. */
+const PRONOUNS = words('we i you they it he she the any our');
+
+/** Openings that ask someone to do something, question mark or not: "can you book …", "kannst du … anlegen?". */
+const ASKS_FOR_ACTION = words(
+  'can could would will please kannst konntest kannste konnen konnten wurdest wurden bitte mach mache lass',
+);
+
+/**
+ * Whether a request asks to read by how it is phrased: a question, or a request that starts by
+ * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.
+ */
+export function phrasedAsRead(request: string): boolean {
+  const [first = '', second = '', third = ''] = wordsOf(request);
+  if (ASKS_FOR_ACTION.has(first)) return false;
+  if (first === 'how') return !HOW_TO_ACT.has(second);
+  if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
+  if (first === 'do') return PRONOUNS.has(second);
+  if (READ_OPENERS.has(first)) return true;
+  return request.trim().endsWith('?');
+}

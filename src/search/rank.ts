@@ -1,0 +1,202 @@
+/**
+ * Ranking tools for search_tools: BM25 (MiniSearch) over each tool's name, title, toolset,
+ * description and search keywords, for the request put in the API's words (request.ts), then
+ * weighed by the product and the action the request is about (preference.ts). A request of
+ * several steps is ranked step by step (steps.ts); one phrased as a question never gets a write
+ * first (phrasing.ts).
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
+import type { ToolCard } from '../catalog/cards.js';
+import type { Product } from '../dispatch/operation.js';
+import { singular } from '../shape/words.js';
+import { LEXICON } from './lexicon.js';
+import { phrasedAsRead } from './phrasing.js';
+import { preferenceFor, productsOf } from './preference.js';
+import { understand, verbTestFor, type Meaning } from './request.js';
+import { stepsOf } from './steps.js';
+import { wordsOf } from './text.js';
+import { twinOf } from './twins.js';
+
+const RESULTS = 8;
+const LIST = 'list';
+/** The weight of "list" added to a request that asks for no action: it tips the balance, no more. */
+const IMPLIED_LIST = 0.5;
+/**
+ * How strongly covering more of the request's words counts against matching a few of them
+ * well: above 1, a tool that answers the whole request outranks one that matches part of it
+ * in its name.
+ */
+const COVERAGE_EXPONENT = 1.5;
+
+/** Ties go to the core product, then to the shorter, more general name. */
+const PRODUCT_ORDER: readonly Product[] = ['fincon', 'capex', 'esg'];
+
+/** What ranking reads of a tool: its card, or the tool itself. */
+type Searchable = Pick<ToolCard, 'name' | 'title' | 'toolset' | 'description' | 'product' | 'hints'>;
+
+interface SearchedFields {
+  id: string;
+  name: string;
+  title: string;
+  toolset: string;
+  description: string;
+  keywords: string;
+}
+
+interface Indexed {
+  index: MiniSearch<SearchedFields>;
+  byName: Map<string, Searchable>;
+  /** Every word the tools' texts contain, as the index keeps it. */
+  toolWords: Set<string>;
+}
+
+const indexes = new WeakMap<readonly Searchable[], Indexed>();
+
+/** A tool's own keywords; a CAPEX tool's with those of its FinCon twin. */
+function keywordsOf(tool: Searchable): string {
+  const twin = twinOf(tool);
+  const twinKeywords = twin?.product === 'fincon' ? SEARCH_KEYWORDS[twin.name] : undefined;
+  return [SEARCH_KEYWORDS[tool.name], twinKeywords].filter(Boolean).join(' ');
+}
+
+function fieldsOf(tool: Searchable): SearchedFields {
+  return {
+    id: tool.name,
+    name: tool.name.replace(/_/g, ' '),
+    title: tool.title,
+    toolset: `${tool.toolset.replace(/_/g, ' ')} ${tool.product}`,
+    description: tool.description,
+    keywords: keywordsOf(tool),
+  };
+}
+
+/** The index of a set of tools, built once per set. */
+function indexOf(tools: readonly Searchable[]): Indexed {
+  let indexed = indexes.get(tools);
+  if (!indexed) {
+    const documents = tools.map(fieldsOf);
+    const index = new MiniSearch<SearchedFields>({
+      fields: ['name', 'title', 'toolset', 'description', 'keywords'],
+      tokenize: wordsOf,
+      processTerm: singular,
+    });
+    index.addAll(documents);
+    const toolWords = new Set(
+      documents.flatMap(({ id: _, ...fields }) => Object.values(fields).flatMap((text) => wordsOf(text).map(singular))),
+    );
+    indexed = { index, byName: new Map(tools.map((tool) => [tool.name, tool])), toolWords };
+    indexes.set(tools, indexed);
+  }
+  return indexed;
+}
+
+/**
+ * How much of the request a tool answers: the weight of the request's words it matches, each
+ * counted once however many API words it stands for (MiniSearch counts API words instead).
+ */
+function covered(meanings: readonly Meaning[], matched: readonly string[]): number {
+  return meanings.reduce((sum, { terms, weight }) => sum + (terms.some((term) => matched.includes(term)) ? weight : 0), 0);
+}
+
+/** BM25 per matched API word, times how much of the request the tool covers. */
+function scoreOf(hit: SearchResult, meanings: readonly Meaning[]): number {
+  return (hit.score / hit.queryTerms.length) * covered(meanings, hit.queryTerms) ** COVERAGE_EXPONENT;
+}
+
+/** Each API word of the request with the weight of the heaviest word it stands for. */
+function termWeights(meanings: readonly Meaning[], impliesList: boolean): Map<string, number> {
+  const weights = new Map<string, number>();
+  const weigh = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  for (const { terms, weight } of meanings) for (const term of terms) weigh(term, weight);
+  if (impliesList) weigh(LIST, IMPLIED_LIST);
+  return weights;
+}
+
+/** How search_tools is asked: one request, maybe kept to one product. */
+interface Asked {
+  query: string;
+  product?: Product;
+  /** The products the whole request is about, where `query` is one of its steps. */
+  about?: ReadonlySet<Product>;
+}
+
+const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool: T; score: number }) =>
+  b.score - a.score ||
+  PRODUCT_ORDER.indexOf(a.tool.product) - PRODUCT_ORDER.indexOf(b.tool.product) ||
+  a.tool.name.length - b.tool.name.length ||
+  a.tool.name.localeCompare(b.tool.name);
+
+/** A request phrased to read gets a reading tool first, where any was found: a model may take the first name. */
+function readFirst<T extends Searchable>(ranked: T[], query: string): T[] {
+  if (!phrasedAsRead(query) || ranked[0]?.hints.readOnlyHint !== false) return ranked;
+  const read = ranked.findIndex((tool) => tool.hints.readOnlyHint);
+  return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
+}
+
+/** The tools for one request of one step, best first. */
+function ranked<T extends Searchable>(tools: readonly T[], { query, product, about }: Asked): T[] {
+  const { index, byName, toolWords } = indexOf(tools);
+  const request = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  if (!request.meanings.length) return [];
+  const meanings = request.meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
+  const terms = meanings.flatMap((meaning) => meaning.terms);
+  const question = request.question || phrasedAsRead(query);
+  const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
+  // A request that asks for no action is a question, most often to a list.
+  const weights = termWeights(meanings, !preference.asksForAction);
+  const loose = new Set([...request.loose].map(singular));
+  const hits = index.search([...weights.keys()].join(' '), {
+    boost: { name: 3, title: 2, toolset: 1.5, description: 1, keywords: 1 },
+    boostTerm: (term) => weights.get(term) ?? 1,
+    // Only words the tools do not contain may match longer ones ("contract" is not "contractor").
+    prefix: (term) => term.length >= 4 && loose.has(term),
+    fuzzy: (term) => (term.length >= 6 && loose.has(term) ? 0.2 : false),
+    filter: (hit) => !product || byName.get(hit.id)?.product === product,
+    boostDocument: (id) => preference.weigh(byName.get(id)!),
+  });
+  const best = hits
+    .map((hit) => ({ tool: byName.get(hit.id)! as T, score: scoreOf(hit, meanings) }))
+    // A tool that matches only the implied "list" answers nothing that was asked.
+    .filter(({ score }) => score > 0)
+    .sort(byScore)
+    .map(({ tool }) => tool);
+  return readFirst(best, query);
+}
+
+/** One step of a request of several, and the tool that does it. */
+export interface Step<T> {
+  /** The step, in the request's words. */
+  request: string;
+  tool: T;
+}
+
+export interface Found<T> {
+  /** Best first; for several steps, the first step's best, then the next step's, and so on round. */
+  tools: T[];
+  /** The steps of a request of several, in order, with the tool for each; empty for one step. */
+  steps: Array<Step<T>>;
+}
+
+/** The tools of each step taken in turn, each once: a0, b0, a1, b1, … */
+function inTurn<T>(lists: readonly T[][]): T[] {
+  const merged = new Set<T>();
+  for (let rank = 0; lists.some((list) => rank < list.length); rank++) {
+    for (const list of lists) if (rank < list.length) merged.add(list[rank]!);
+  }
+  return [...merged];
+}
+
+export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): Found<T> {
+  const { toolWords } = indexOf(tools);
+  const isToolWord = (word: string) => toolWords.has(singular(word));
+  const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
+  if (parts.length < 2) return { tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] };
+  const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
+  const perStep = parts.map((part) => ({ request: part, tools: ranked(tools, { query: part, product, about }) }));
+  const steps = perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : []));
+  return {
+    tools: inTurn(perStep.map((step) => step.tools)).slice(0, RESULTS),
+    steps: steps.length > 1 ? steps : [],
+  };
+}

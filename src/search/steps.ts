@@ -1,0 +1,103 @@
+/**
+ * Requests of several steps: "find Schmidt's contracts, then post a payment", "zuerst die Zähler
+ * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
+ * so that the lookup a later action needs is not drowned by that action's words.
+ */
+import { foldedForSearch } from './text.js';
+
+/** Words that start the next step (folded: "anschließend" is "anschliessend"). */
+const NEXT_STEP: ReadonlyArray<readonly string[]> = [
+  'and then',
+  'and after that',
+  'and afterwards',
+  'after that',
+  'afterwards',
+  'then',
+  'und dann',
+  'und danach',
+  'und anschliessend',
+  'dann',
+  'danach',
+  'anschliessend',
+  'im anschluss',
+  'hinterher',
+]
+  .map((phrase) => phrase.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** A request's first step often starts by saying so; that says nothing about the tool. */
+const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher']);
+
+/** Words that join two steps when a verb stands on the right side (English) or on the left (German). */
+const JOINS = new Set(['and', 'und']);
+
+/** Punctuation that ends a sentence, and with it a step; not a full stop, which ends "Nr." and "3." too. */
+const SENTENCE_END = /[;!?]/;
+
+/** Whether a (folded) word asks to read or to act: "find", "post", "raussuchen", "buchen". */
+export type IsVerb = (word: string) => boolean;
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function tokensOf(request: string): Token[] {
+  return [...request.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({
+    word: foldedForSearch(match[0]),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** The length of the next-step phrase that starts at `at`, or 0. */
+function nextStepAt(tokens: readonly Token[], at: number): number {
+  const phrase = NEXT_STEP.find((words) => words.every((word, i) => tokens[at + i]?.word === word));
+  return phrase?.length ?? 0;
+}
+
+/** The request cut where a next-step phrase or the end of a sentence stands, those phrases left out. */
+function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
+  const pieces: Token[][] = [[]];
+  for (let at = 0; at < tokens.length;) {
+    const phrase = nextStepAt(tokens, at);
+    const afterSentence = at > 0 && SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start));
+    if (phrase || afterSentence) pieces.push([]);
+    if (phrase) {
+      at += phrase;
+      continue;
+    }
+    pieces.at(-1)!.push(tokens[at]!);
+    at += 1;
+  }
+  return pieces.filter((piece) => piece.length > 0);
+}
+
+/** A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb stands before. */
+function splitAtJoins(piece: readonly Token[], isVerb: IsVerb): Token[][] {
+  const words = piece.map((token) => token.word);
+  const at = words.findIndex(
+    (word, index) =>
+      JOINS.has(word) &&
+      index > 0 &&
+      index < words.length - 1 &&
+      words.slice(0, index).some(isVerb) &&
+      (isVerb(words[index + 1]!) || (word === 'und' && isVerb(words[index - 1]!))),
+  );
+  if (at < 0) return [[...piece]];
+  return [piece.slice(0, at), ...splitAtJoins(piece.slice(at + 1), isVerb)];
+}
+
+/**
+ * The steps of a request in order, each as the request words it (without "first", "then" and
+ * the like); a request of one step gives one.
+ */
+export function stepsOf(request: string, isVerb: IsVerb): string[] {
+  const steps = piecesOf(request, tokensOf(request))
+    .flatMap((piece) => splitAtJoins(piece, isVerb))
+    .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
+    .filter((piece) => piece.length > 0);
+  if (steps.length < 2) return [request];
+  return steps.map((piece) => request.slice(piece[0]!.start, piece.at(-1)!.end));
+}

@@ -1,0 +1,63 @@
+/** How search_tools reads the shape of a request: questions that ask to read, and requests of several steps. */
+import { describe, expect, it } from 'vitest';
+import { phrasedAsRead } from '../../src/search/phrasing.js';
+import { stepsOf } from '../../src/search/steps.js';
+
+describe('a request phrased to read', () => {
+  it.each([
+    'what is still waiting for approval?',
+    'When is the project due to complete',
+    'has the tax exemption certificate expired?',
+    'show me the bank details of Schmidt Bau',
+    'how much budget was moved to roofing',
+    'wie viel ist schon bezahlt',
+    'wie hoch ist der Haftrücklass beim Baumeister Huber?',
+    'welche Rechnungen haben noch Skonto',
+    'zeig mir die Nachträge',
+    'wer hat den Zähler gelöscht',
+    'Rechnung 2026-118 schon bezahlt?',
+  ])('reads: %s', (request) => {
+    expect(phrasedAsRead(request)).toBe(true);
+  });
+
+  it.each([
+    'register a partial payment of 12,400 EUR on invoice 2026-118',
+    'how do I add a supplier?',
+    'can you book 5k against invoice 2026-118?',
+    'Kannst du die Rechnung als strittig markieren?',
+    'wie buche ich eine Abschlagszahlung',
+    'Abschlagszahlung buchen',
+  ])('acts: %s', (request) => {
+    expect(phrasedAsRead(request)).toBe(false);
+  });
+});
+
+describe('the steps of a request', () => {
+  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change']);
+  const isVerb = (word: string) => verbs.has(word);
+
+  it.each([
+    ["find Schmidt's contracts and then post a payment", ["find Schmidt's contracts", 'post a payment']],
+    [
+      'first check which meters building B-12 has, then enter the readings',
+      ['check which meters building B-12 has', 'enter the readings'],
+    ],
+    [
+      'zuerst die Verträge von Schmidt raussuchen, danach eine Zahlung buchen',
+      ['die Verträge von Schmidt raussuchen', 'eine Zahlung buchen'],
+    ],
+    ['die Rechnung raussuchen und 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
+    ['find the invoice and post 5k against it', ['find the invoice', 'post 5k against it']],
+    ['Zahlungen zu RE 2026-097? die letzte bitte korrigieren', ['Zahlungen zu RE 2026-097', 'die letzte bitte korrigieren']],
+  ])('%s', (request, steps) => {
+    expect(stepsOf(request, isVerb)).toEqual(steps);
+  });
+
+  it.each([
+    'invoices and payments of Schmidt Bau',
+    'ist die 3. Teilrechnung vom Fensterbauer schon bezahlt?',
+    'register a partial payment of 12,400 EUR on invoice 2026-118',
+  ])('keeps a request of one step whole: %s', (request) => {
+    expect(stepsOf(request, isVerb)).toEqual([request]);
+  });
+});
