@@ -9,6 +9,7 @@ import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from '.
 import { isGerman } from './language.js';
 import type { Lexicon, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
+import { misspeltFor } from './typos.js';
 import { baseForms } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
@@ -74,7 +75,10 @@ function meaningsOfWord(word: string, context: Context): WordMeanings {
   const knownPart = (part: string) =>
     lexicon.germanWords.has(part) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
   const parts = compoundParts(word, knownPart);
-  if (!parts) return { meanings: [word], loose: true };
+  if (!parts) {
+    const meant = misspeltFor(word, table.words);
+    return meant ? { meanings: [table.words.get(meant)!], loose: false } : { meanings: [word], loose: true };
+  }
   const partMeanings = parts.flatMap((part) => table.words.get(part) ?? (isToolWord(part) ? [part] : []));
   return { meanings: partMeanings, loose: false };
 }

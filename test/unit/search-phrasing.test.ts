@@ -1,7 +1,8 @@
-/** How search_tools reads the shape of a request: questions that ask to read, and requests of several steps. */
+/** How search_tools reads the shape of a request: questions that ask to read, requests of several steps, misspelt words. */
 import { describe, expect, it } from 'vitest';
 import { phrasedAsRead } from '../../src/search/phrasing.js';
 import { stepsOf } from '../../src/search/steps.js';
+import { misspeltFor } from '../../src/search/typos.js';
 
 describe('a request phrased to read', () => {
   it.each([
@@ -59,5 +60,25 @@ describe('the steps of a request', () => {
     'register a partial payment of 12,400 EUR on invoice 2026-118',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
+  });
+});
+
+describe('a misspelt word', () => {
+  const words = new Map([
+    ['retention', 'deduction terms retention'],
+    ['invoice', 'invoice'],
+    ['andern', 'update'],
+  ]);
+
+  it.each([
+    ['retension', 'retention'],
+    ['invocie', 'invoice'],
+    ['invoicee', 'invoice'],
+  ])('%s stands for %s', (word, known) => {
+    expect(misspeltFor(word, words)).toBe(known);
+  });
+
+  it('is not looked for in short words, which are too often other words', () => {
+    expect(misspeltFor('andere', words)).toBeUndefined();
   });
 });

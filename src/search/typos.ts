@@ -1,0 +1,60 @@
+/**
+ * Misspelt words ("retension", "invocie", "Rechnungspruefung" aside, which folding handles): a
+ * word the vocabulary does not know, one letter off a word it does (added, dropped, changed or
+ * two swapped), two letters off a long one, stands for that word.
+ */
+
+/** Letters a word needs before one, or two, may be off: shorter words are too often other words. */
+const ONE_OFF_FROM = 7;
+const TWO_OFF_FROM = 12;
+
+/** The edits (Damerau's: swaps count one) between a and b, or more than `most` once that is certain. */
+function editsBetween(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  let previous: number[] = [];
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous[j - 2]! + 1);
+      next.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > most) return most + 1;
+    previous = row;
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+const byLength = new WeakMap<ReadonlyMap<string, string>, Map<number, string[]>>();
+
+function wordsByLength(words: ReadonlyMap<string, string>): Map<number, string[]> {
+  let index = byLength.get(words);
+  if (!index) {
+    index = new Map();
+    for (const word of words.keys()) index.set(word.length, [...(index.get(word.length) ?? []), word]);
+    byLength.set(words, index);
+  }
+  return index;
+}
+
+/** The known word `word` is a misspelling of, if exactly one is nearest. */
+export function misspeltFor(word: string, words: ReadonlyMap<string, string>): string | undefined {
+  const most = word.length >= TWO_OFF_FROM ? 2 : word.length >= ONE_OFF_FROM ? 1 : 0;
+  if (!most) return undefined;
+  const index = wordsByLength(words);
+  let nearest: string[] = [];
+  let fewest = most + 1;
+  for (let length = word.length - most; length <= word.length + most; length++) {
+    for (const known of index.get(length) ?? []) {
+      const edits = editsBetween(word, known, Math.min(most, fewest));
+      if (edits < fewest) [nearest, fewest] = [[known], edits];
+      else if (edits === fewest) nearest.push(known);
+    }
+  }
+  return fewest <= most && nearest.length === 1 ? nearest[0] : undefined;
+}
