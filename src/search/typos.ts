@@ -1,7 +1,8 @@
 /**
- * Misspelt words ("retension", "invocie", "Rechnungspruefung" aside, which folding handles): a
- * word the vocabulary does not know, one letter off a word it does (added, dropped, changed or
- * two swapped), two letters off a long one, stands for that word.
+ * Misspelt words ("retension", "invocie"): a word the vocabulary does not know, one letter off a
+ * word it does (added, dropped, changed or two swapped), two letters off a long one, stands for
+ * that word. Only words with the same first letter are compared: people rarely miss the first,
+ * and a request's names would otherwise each be held against the whole vocabulary.
  */
 
 /** Letters a word needs before one, or two, may be off: shorter words are too often other words. */
@@ -30,14 +31,20 @@ function editsBetween(a: string, b: string, most: number): number {
   return row[b.length]!;
 }
 
-const byLength = new WeakMap<ReadonlyMap<string, string>, Map<number, string[]>>();
+/** The vocabulary's words by first letter and length: "i7" holds "invoice". */
+const indexes = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
 
-function wordsByLength(words: ReadonlyMap<string, string>): Map<number, string[]> {
-  let index = byLength.get(words);
+const keyOf = (first: string, length: number) => `${first}${length}`;
+
+function indexOf(words: ReadonlyMap<string, string>): Map<string, string[]> {
+  let index = indexes.get(words);
   if (!index) {
     index = new Map();
-    for (const word of words.keys()) index.set(word.length, [...(index.get(word.length) ?? []), word]);
-    byLength.set(words, index);
+    for (const word of words.keys()) {
+      const key = keyOf(word[0]!, word.length);
+      index.set(key, [...(index.get(key) ?? []), word]);
+    }
+    indexes.set(words, index);
   }
   return index;
 }
@@ -46,11 +53,11 @@ function wordsByLength(words: ReadonlyMap<string, string>): Map<number, string[]
 export function misspeltFor(word: string, words: ReadonlyMap<string, string>): string | undefined {
   const most = word.length >= TWO_OFF_FROM ? 2 : word.length >= ONE_OFF_FROM ? 1 : 0;
   if (!most) return undefined;
-  const index = wordsByLength(words);
+  const index = indexOf(words);
   let nearest: string[] = [];
   let fewest = most + 1;
   for (let length = word.length - most; length <= word.length + most; length++) {
-    for (const known of index.get(length) ?? []) {
+    for (const known of index.get(keyOf(word[0]!, length)) ?? []) {
       const edits = editsBetween(word, known, Math.min(most, fewest));
       if (edits < fewest) [nearest, fewest] = [[known], edits];
       else if (edits === fewest) nearest.push(known);

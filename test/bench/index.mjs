@@ -11,6 +11,7 @@ import { guardedWritesTable } from './guarded-writes.mjs';
 import { httpTable } from './http-throughput.mjs';
 import { largeProjectTable } from './large-project.mjs';
 import { perCallTable } from './per-call.mjs';
+import { searchTable } from './search.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -35,6 +36,8 @@ for (const { label, binary, under200 } of nodes) {
 }
 
 console.log(await perCallTable(CALLS));
+console.log('');
+console.log(await searchTable());
 console.log('');
 console.log(await httpTable({ seconds: HTTP_SECONDS, clients: HTTP_CLIENTS }));
 console.log('');
