@@ -139,5 +139,12 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
   const table = isGerman(wordsOf(request), lexicon, isToolWord) ? lexicon.german : lexicon.english;
   const asks = (api: string | undefined) =>
     api !== undefined && api.split(' ').some((term) => asksToDo(term) || asksToRead(term));
-  return (word) => baseForms(word).some((form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form));
+  // A phrasal verb's first word is a verb too: "look at", "pull up", "take … off".
+  const phraseVerbs = new Set(
+    table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
+  );
+  return (word) =>
+    baseForms(word).some(
+      (form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form) || phraseVerbs.has(form),
+    );
 }

@@ -11,6 +11,11 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   list_contracts: 'project',
   list_change_orders: 'project',
   get_project: 'tax rate',
+  // A project's master data holds its dates: "push the completion date back".
+  update_project: 'date',
+  // Budgets and contract sums go up and down by changing them: "give the package another 30k".
+  update_contract_unit: 'increase decrease',
+  update_contract: 'increase decrease',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
   get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
