@@ -227,7 +227,6 @@ export const ENGLISH: Vocabulary = {
   'contract terms': ['terms', 'conditions', 'payment terms', 'contract terms', 'agreed', 'agree'],
   'discount terms': ['discount', 'cash discount', 'early payment discount', 'skonto'],
   'deduction terms retention': [
-    'retention',
     'retainage',
     'withholding',
     'security',
@@ -242,8 +241,10 @@ export const ENGLISH: Vocabulary = {
     'warranty',
     'insurance',
     'defects liability',
-    'retension',
+    'retention rate',
+    'retention percentage',
   ],
+  'deduction retention': ['retention', 'retension'],
   retention: ['held', 'holding', 'retained', 'withheld', 'kept back', 'holding back'],
   'discount periods terms': ['payment period', 'discount period', 'payment target', 'net days', 'due within', 'payment deadline'],
   'change order': [
@@ -500,7 +501,19 @@ export const ENGLISH: Vocabulary = {
     'inflation',
     'cost increase',
   ],
-  amount: ['value', 'sum', 'price', 'amount', 'figure', 'worth', 'remeasure', 'remeasurement', 'contract sum'],
+  amount: [
+    'value',
+    'sum',
+    'price',
+    'amount',
+    'figure',
+    'worth',
+    'remeasure',
+    'remeasurement',
+    'contract sum',
+    'come in at',
+    'came in at',
+  ],
   'invoice amount': ['charge', 'fee'],
   'amount contracted': ['volume'],
   'contracted awarded': ['committed', 'commitment', 'contracted', 'awarded amount'],
@@ -734,7 +747,7 @@ export const ENGLISH: Vocabulary = {
   ],
   state: ['rejected', 'declined', 'refused'],
   'draft status': ['draft', 'not yet ordered'],
-  'new state': ['new', 'incoming', 'received', 'newly'],
+  'new state': ['new', 'incoming', 'received', 'newly', 'came in', 'come in', 'just in', 'arrived', 'landed'],
   'due date': [
     'due',
     'due date',
@@ -768,12 +781,12 @@ export const ENGLISH: Vocabulary = {
     'practical completion',
   ],
 
-  // capex
-  'capex asset': ['asset', 'capex', 'investment property'],
-  'capex measure': ['measure', 'capex project', 'capital project', 'capital expenditure'],
+  // capex; the tools' own words (asset, measure, building) need no entry, and naming the product
+  // beside them would let every tool of the product answer them ("measures on asset Mitte")
+  'capex asset': ['investment property'],
+  'capex measure': ['capex project', 'capital project', 'capital expenditure'],
 
   // esg
-  'esg building': ['building', 'esg'],
   'utility meter': ['meter', 'counter', 'submeter', 'gauge', 'smart meter', 'main meter', 'metering point'],
   category: ['electricity', 'power', 'electric', 'gas', 'water', 'heat', 'heating', 'district heating', 'oil'],
   'meter reading': [
@@ -786,7 +799,7 @@ export const ENGLISH: Vocabulary = {
     'counter reading',
     'read',
   ],
-  consumption: ['consumption', 'usage', 'energy', 'energy use', 'kwh', 'mwh', 'm3', 'cubic meters'],
+  consumption: ['consumption', 'usage', 'energy', 'energy use', 'kwh', 'mwh', 'm3', 'cubic meters', 'use', 'used', 'using'],
   'consumption interval': ['utility bill', 'energy bill', 'period consumption', 'billing period', 'utility invoice'],
   'annual consumption calendar year': ['annual', 'yearly', 'per year'],
   'co2 analysis emissions': [
@@ -1058,11 +1071,6 @@ export const ENGLISH: Vocabulary = {
     'capture an invoice',
     'in from',
     'new invoice in',
-    'came in',
-    'come in',
-    'just in',
-    'arrived',
-    'landed',
     'got an invoice',
     'got a bill',
     'scanned invoice',

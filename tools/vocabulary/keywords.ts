@@ -20,8 +20,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_project_budget: 'overview summary status remaining uncommitted total',
   get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
   get_payments_in_period: 'paid payments month year date between total outflow',
-  get_invoice_payment_status: 'status outstanding remaining balance fully paid open total',
+  get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
   get_contract_overview: 'overview summary status amount total',
-  get_contractor_exposure: 'exposure stake commitment total all projects payments',
+  get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding',
   esg_get_building_consumption: 'month monthly',
 };
