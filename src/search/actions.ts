@@ -13,7 +13,8 @@ export const ACTIONS: Readonly<Record<string, readonly string[]>> = {
   register: ['register', 'create'],
   assign: ['assign'],
   unassign: ['unassign'],
-  submit: ['submit'],
+  // Submitting an invoice uploads its PDF and creates it: "upload this invoice", "enter the bill".
+  submit: ['submit', 'upload', 'create'],
   list: ['list'],
   get: ['get'],
 };

@@ -42,11 +42,13 @@ export function applyConditionalActions(
     meanings[verbPlace] = [verb];
     open[verbPlace] = false;
   }
-  const apply = (conditional: ReadonlyMap<string, string>) =>
+  const apply = (conditional: ReadonlyMap<string, string>, applies: (at: number) => boolean = () => true) =>
     words.forEach((word, at) => {
       const form = baseForms(word).find((form) => conditional.has(form));
-      if (open[at] && form) meanings[at] = [conditional.get(form)!];
+      if (open[at] && form && applies(at)) meanings[at] = [conditional.get(form)!];
     });
   if (!question && !termsOf(meanings.flat()).some(asksToRead)) apply(unlessReading);
-  if (termsOf(meanings.flat()).some(asksToDo)) apply(withAction);
+  // Another word's action: a word that asks for one itself ("pdf" for a download) joins none.
+  const otherAction = (at: number) => meanings.some((meaning, other) => other !== at && termsOf(meaning).some(asksToDo));
+  apply(withAction, otherAction);
 }

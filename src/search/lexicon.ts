@@ -13,6 +13,18 @@ import { wordsOf } from './text.js';
 export interface Phrase {
   words: readonly string[];
   api: string;
+  /** Where other words may stand inside the phrase, for a phrasal verb written "take … off". */
+  gapAt?: number;
+}
+
+/** Marks where a phrasal verb takes its object: "knock … off" is "knock 20k off" too. */
+const GAP = '…';
+
+/** A vocabulary entry's words, and where its gap is, if it has one. */
+function phraseWords(text: string): Pick<Phrase, 'words' | 'gapAt'> {
+  const [before = '', after] = text.split(GAP);
+  const words = wordsOf(before);
+  return after === undefined ? { words } : { words: [...words, ...wordsOf(after)], gapAt: words.length };
 }
 
 type Conditions = keyof ConditionalActions;
@@ -49,9 +61,9 @@ function entriesOf(vocabularies: readonly Vocabulary[]): Phrase[] {
   for (const vocabulary of vocabularies) {
     const own = new Map<string, Phrase>();
     for (const [api, everyday] of Object.entries(vocabulary)) {
-      for (const words of everyday.map(wordsOf)) {
-        const key = words.join(' ');
-        own.set(key, { words, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
+      for (const { words, gapAt } of everyday.map(phraseWords)) {
+        const key = `${words.join(' ')} ${gapAt ?? ''}`;
+        own.set(key, { words, gapAt, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
       }
     }
     for (const [key, entry] of own) all.set(key, entry);

@@ -20,10 +20,15 @@ const OTHER_ACTION = 0.5;
 /** A CAPEX tool whose FinCon twin fits the request (or the other way round) ranks behind it. */
 const TWIN = 0.3;
 
+/** Tools that make or break a link assign or unassign, whatever verb their name starts with. */
+const LINKING: Readonly<Record<string, string>> = { create: 'assign', delete: 'unassign' };
+
 function actionsOf(tool: Preferable): readonly string[] {
   const verb = operationOf(tool).split('_')[0]!;
   const actions = ACTIONS[verb] ?? [];
-  return tool.name.endsWith('_import') ? [...actions, 'import'] : actions;
+  if (tool.name.endsWith('_import')) return [...actions, 'import'];
+  const linking = LINKING[verb];
+  return tool.name.endsWith('_link') && linking ? [...actions, linking] : actions;
 }
 
 export interface Preference {

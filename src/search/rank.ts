@@ -10,11 +10,12 @@ import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
 import type { ToolCard } from '../catalog/cards.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
+import { asksToDo, asksToRead } from './actions.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead } from './phrasing.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
-import { stepsOf } from './steps.js';
+import { refersBack, stepsOf } from './steps.js';
 import { wordsOf } from './text.js';
 import { twinOf } from './twins.js';
 
@@ -119,7 +120,12 @@ interface Asked {
   product?: Product;
   /** The products the whole request is about, where `query` is one of its steps. */
   about?: ReadonlySet<Product>;
+  /** The step before, where `query` refers back to what it named ("and give it another 30k"). */
+  before?: string;
 }
+
+/** What a step refers back to counts for less than what it names itself. */
+const REFERRED_WEIGHT = 0.5;
 
 const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool: T; score: number }) =>
   b.score - a.score ||
@@ -135,11 +141,23 @@ function readFirst<T extends Searchable>(ranked: T[], query: string): T[] {
 }
 
 /** The tools for one request of one step, best first. */
-function ranked<T extends Searchable>(tools: readonly T[], { query, product, about }: Asked): T[] {
+/** The things the step before named, without its actions: what "it" or "them" stands for. */
+function referredTo(before: string | undefined, isToolWord: (word: string) => boolean): Meaning[] {
+  if (before === undefined) return [];
+  return understand(before, LEXICON, isToolWord)
+    .meanings.filter(({ terms }) => !terms.some((term) => asksToDo(term) || asksToRead(term)))
+    .map(({ terms, weight }) => ({ terms, weight: weight * REFERRED_WEIGHT }));
+}
+
+function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
   const { index, byName, toolWords } = indexOf(tools);
-  const request = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  const isToolWord = (word: string) => toolWords.has(singular(word));
+  const request = understand(query, LEXICON, isToolWord);
   if (!request.meanings.length) return [];
-  const meanings = request.meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
+  const meanings = [...request.meanings, ...referredTo(before, isToolWord)].map(({ terms, weight }) => ({
+    terms: terms.map(singular),
+    weight,
+  }));
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const question = request.question || phrasedAsRead(query);
   const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
@@ -193,7 +211,10 @@ export function searchTools<T extends Searchable>(tools: readonly T[], query: st
   const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
   if (parts.length < 2) return { tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] };
   const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
-  const perStep = parts.map((part) => ({ request: part, tools: ranked(tools, { query: part, product, about }) }));
+  const perStep = parts.map((part, at) => ({
+    request: part,
+    tools: ranked(tools, { query: part, product, about, before: at > 0 && refersBack(part) ? parts[at - 1] : undefined }),
+  }));
   const steps = perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : []));
   return {
     tools: inTurn(perStep.map((step) => step.tools)).slice(0, RESULTS),

@@ -7,7 +7,7 @@ import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
 import { isGerman } from './language.js';
-import type { Lexicon, Table } from './lexicon.js';
+import type { Lexicon, Phrase, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
 import { baseForms } from './word-forms.js';
@@ -28,12 +28,23 @@ export interface Understood {
 
 const SHORTEST_TOOL_WORD_PART = 5;
 
-/** Where a phrase occurs among the request's words (given in all their forms) that no other phrase took. */
-function phraseAt(forms: readonly string[][], phrase: readonly string[], used: readonly boolean[]): number {
-  for (let start = 0; start + phrase.length <= forms.length; start++) {
-    if (phrase.every((word, i) => !used[start + i] && forms[start + i]!.includes(word))) return start;
+/** The most words a phrasal verb's object may have between its parts: "put the contractor's invoice pdf on". */
+const LONGEST_GAP = 5;
+
+/**
+ * Where a phrase occurs among the request's words (given in all their forms) that no other phrase
+ * took: the positions of its words, or undefined. A phrasal verb may have other words in its gap.
+ */
+function phraseAt(forms: readonly string[][], { words, gapAt }: Phrase, used: readonly boolean[]): number[] | undefined {
+  const fits = (at: number, word: string) => at < forms.length && !used[at] && forms[at]!.includes(word);
+  const gaps = gapAt === undefined ? [0] : Array.from({ length: LONGEST_GAP + 1 }, (_, gap) => gap);
+  for (let start = 0; start + words.length <= forms.length; start++) {
+    for (const gap of gaps) {
+      const at = words.map((_, i) => start + i + (gapAt !== undefined && i >= gapAt ? gap : 0));
+      if (words.every((word, i) => fits(at[i]!, word))) return at;
+    }
   }
-  return -1;
+  return undefined;
 }
 
 /** Words after the first preposition qualify what the request is about ("invoices of a contract"). */
@@ -100,9 +111,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
   for (const phrase of context.table.phrases) {
-    for (let at = phraseAt(forms, phrase.words, used); at >= 0; at = phraseAt(forms, phrase.words, used)) {
-      phrase.words.forEach((_, i) => (used[at + i] = true));
-      meanings[at] = [phrase.api];
+    for (let at = phraseAt(forms, phrase, used); at; at = phraseAt(forms, phrase, used)) {
+      at.forEach((position) => (used[position] = true));
+      meanings[at[0]!] = [phrase.api];
     }
   }
   words.forEach((word, at) => {
@@ -132,5 +143,12 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
   const table = isGerman(wordsOf(request), lexicon, isToolWord) ? lexicon.german : lexicon.english;
   const asks = (api: string | undefined) =>
     api !== undefined && api.split(' ').some((term) => asksToDo(term) || asksToRead(term));
-  return (word) => baseForms(word).some((form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form));
+  // A phrasal verb's first word is a verb too: "look at", "pull up", "take … off".
+  const phraseVerbs = new Set(
+    table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
+  );
+  return (word) =>
+    baseForms(word).some(
+      (form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form) || phraseVerbs.has(form),
+    );
 }

@@ -128,3 +128,13 @@ describe('words that ask for an action in some requests only', () => {
     expect(meanings.every(({ weight }) => weight === 1)).toBe(true);
   });
 });
+
+describe('phrasal verbs', () => {
+  const termsOf = (request: string) =>
+    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+
+  it('reads a phrasal verb around its object: "knock … off" is "knock 20k off"', () => {
+    expect(termsOf('knock 20k off the contingency')).toContain('decrease');
+    expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
+  });
+});

@@ -6,15 +6,25 @@
 export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // What tools answer without saying so: invoices belong to a project through their contract.
   list_invoices: 'project tag',
+  // Registering an incoming invoice is submitting it: "log the invoice", "register the bill".
+  submit_invoice: 'register',
   list_contracts: 'project',
   list_change_orders: 'project',
   get_project: 'tax rate',
+  // A project's master data holds its dates: "push the completion date back".
+  update_project: 'date',
+  // Budgets and contract sums go up and down by changing them: "give the package another 30k".
+  update_contract_unit: 'increase decrease',
+  update_contract: 'increase decrease',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
   get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
   get_payments_in_period: 'paid payments month year date between total outflow',
-  get_invoice_payment_status: 'status outstanding remaining balance fully paid open total',
+  get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
   get_contract_overview: 'overview summary status amount total',
-  get_contractor_exposure: 'exposure stake commitment total all projects payments',
+  get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding',
   esg_get_building_consumption: 'month monthly',
+  // Linking a tenant to consumption assigns it: "allocate Costa Coffee to the electricity".
+  esg_create_tenant_consumption_link: 'assign',
+  esg_delete_tenant_consumption_link: 'unassign',
 };
