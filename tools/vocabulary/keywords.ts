@@ -8,7 +8,10 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   list_invoices: 'project tag',
   list_contracts: 'project',
   list_change_orders: 'project',
-  get_project: 'tax rate',
+  get_project: 'tax rate area',
+  // Contacts are the address book; a contractor's master data includes its address.
+  list_contacts: 'address',
+  update_contractor: 'address',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
   get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
