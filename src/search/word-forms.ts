@@ -63,7 +63,8 @@ function inflectionsOf(word: string, offer: (form: string) => void): void {
 
 /**
  * The word and what it may be an inflection of: the word itself first, then the least shortened,
- * then the infinitives of verb forms ("bezahlte" is "bezahlt" before it is "bezahlen").
+ * then the infinitive of a verb form. A participle with an adjective's ending describes a thing
+ * ("die berichtigte Faktura"), so it finds no infinitive.
  */
 export function baseForms(word: string): string[] {
   const forms = new Set<string>();
@@ -75,7 +76,6 @@ export function baseForms(word: string): string[] {
     inflectionsOf(spelling, offer);
   }
   const inflections = [...forms].sort((a, b) => b.length - a.length);
-  // Participles with adjective endings too: "gelöschten", "angepassten".
-  const infinitives = [word, ...inflections].flatMap(infinitivesOf).filter((form) => form !== word && !forms.has(form));
+  const infinitives = [word, withTypedUmlauts(word)].flatMap(infinitivesOf).filter((form) => form !== word && !forms.has(form));
   return [word, ...inflections, ...new Set(infinitives)];
 }
