@@ -145,15 +145,14 @@ export const GERMAN: Vocabulary = {
     'Abschnitt',
     'Bauabschnitt',
   ],
+  'budget shift update': ['umbuchen', 'umschichten'],
   'budget shift': [
-    'Verschiebung',
     'verschieben',
+    'Verschiebung',
     'verschoben',
     'Umbuchung',
-    'umbuchen',
     'umgebucht',
     'Umschichtung',
-    'umschichten',
     'umgeschichtet',
     'Umverteilung',
     'Budgettransfer',
@@ -456,6 +455,7 @@ export const GERMAN: Vocabulary = {
     'noch nicht bezahlt',
     'auf uns zu',
   ],
+  'paid outflow': ['verbraten', 'ausgegeben', 'verpulvert'],
   'payments period paid': [
     'Auszahlung',
     'Zahlungsausgang',
@@ -573,7 +573,8 @@ export const GERMAN: Vocabulary = {
   // doing: the verbs of tool names
   'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen', 'trag'],
   'create add': ['anlegen', 'hinzufügen', 'erstellen', 'aufnehmen', 'speichern', 'einrichten', 'nachgetragen', 'dazu', 'hinzu'],
-  'create register record': ['erfassen', 'Erfassung'],
+  // An invoice is recorded by submitting it: "Rechnung erfassen"
+  'create register record submit': ['erfassen', 'Erfassung'],
   update: [
     'ändern',
     'bearbeiten',
@@ -642,7 +643,7 @@ export const GERMAN: Vocabulary = {
   'register create': ['buchen', 'verbuchen'],
   'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
   'assign link': ['zuordnen', 'zuweisen', 'verknüpfen', 'taggen', 'markieren', 'verschlagworten', 'versehen', 'Zuordnung'],
-  submit: ['einreichen', 'einsenden', 'einspielen', 'reinladen', 'einstellen', 'reinstellen', 'Rechnungseingang'],
+  submit: ['einreichen', 'einsenden', 'einspielen', 'reinladen', 'einstellen', 'reinstellen'],
   'bulk import': ['importieren', 'Import', 'auf einmal', 'gesammelt', 'Sammel', 'Masse', 'Rutsch'],
   list: [
     'anzeigen',
@@ -696,5 +697,11 @@ export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 've
 export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
   inVerbPlace: { 'register payment': ['zahlen'], 'assign create': ['vergeben'] },
   unlessReading: { 'create add': ['neu'] },
-  withAction: { update: ['bestehend', 'vorhanden'], 'bulk import': ['mehrere', 'mehrerer', 'viele'] },
+  withAction: {
+    update: ['bestehend', 'vorhanden'],
+    // An incoming invoice to act on is one to submit; a PDF to act on is one to upload or submit, not to download.
+    'invoice submit': ['Eingangsrechnung', 'Rechnungseingang', 'Unternehmerrechnung', 'Lieferantenrechnung'],
+    pdf: ['PDF'],
+    'bulk import': ['mehrere', 'mehrerer', 'viele'],
+  },
 };

@@ -11,6 +11,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_project: 'tax rate area',
   // Contacts are the address book; a contractor's master data includes its address.
   list_contacts: 'address',
+  // A contract unit's budget is raised, cut or shifted by changing it.
+  update_contract_unit: 'increase decrease shift',
   update_contractor: 'address',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
