@@ -379,7 +379,6 @@ export const GERMAN: Vocabulary = {
     'Feber',
     'März',
     'April',
-    'Mai',
     'Juni',
     'Juli',
     'August',
@@ -438,6 +437,7 @@ export const GERMAN: Vocabulary = {
   'overview summary': ['Übersicht', 'Zusammenfassung', 'Überblick', 'zusammenfassen', 'alles', 'auf einen Blick', 'Gesamtbild'],
   'overview summary status': ['wie steht', 'wie stehts', 'wo stehen wir', 'Stand der Dinge'],
   totals: ['insgesamt', 'gesamt', 'total', 'wie viel', 'wieviel', 'über alle', 'quer', 'wie hoch'],
+  'cash outflow planned due': ['auf uns zu', 'zukommen'],
   'owes payables outstanding': [
     'schulden',
     'schuldig',
@@ -453,7 +453,6 @@ export const GERMAN: Vocabulary = {
     'freigegeben aber unbezahlt',
     'freigegeben, noch nicht bezahlt',
     'noch nicht bezahlt',
-    'auf uns zu',
   ],
   'paid outflow': ['verbraten', 'ausgegeben', 'verpulvert'],
   'payments period paid': [
@@ -480,7 +479,7 @@ export const GERMAN: Vocabulary = {
   'paid payment': ['schon gezahlt', 'schon bezahlt', 'bisher gezahlt', 'bisher bezahlt'],
   'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend', 'ausständig'],
   'open outstanding state': ['noch offen'],
-  'open state': ['offen', 'laufend', 'wartend', 'warten', 'wartet', 'nicht durch'],
+  'open state': ['auf Freigabe', 'offen', 'laufend', 'wartend', 'warten', 'wartet', 'nicht durch'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
   'draft status': ['Entwurf'],
   'new state': ['neu', 'Eingang', 'eingegangen'],
@@ -547,7 +546,6 @@ export const GERMAN: Vocabulary = {
   'tenant user': ['Nutzer'],
   gaps: ['Lücke', 'fehlend', 'fehlt'],
   'audit events': [
-    'Protokoll',
     'Änderung',
     'geändert',
     'Verlauf',
@@ -605,7 +603,6 @@ export const GERMAN: Vocabulary = {
 
     'auf den neuesten Stand',
     'auf Stand bringen',
-    'falsch',
     'Zahlendreher',
     'Tippfehler',
     'stimmt nicht',
@@ -642,6 +639,7 @@ export const GERMAN: Vocabulary = {
   'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen'],
   'register create': ['buchen', 'verbuchen'],
   'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
+  'paid already': ['als bezahlt'],
   'assign link': ['zuordnen', 'zuweisen', 'verknüpfen', 'taggen', 'markieren', 'verschlagworten', 'versehen', 'Zuordnung'],
   submit: ['einreichen', 'einsenden', 'einspielen', 'reinladen', 'einstellen', 'reinstellen'],
   'bulk import': ['importieren', 'Import', 'auf einmal', 'gesammelt', 'Sammel', 'Masse', 'Rutsch'],
