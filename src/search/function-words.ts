@@ -18,17 +18,19 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'fur uber unter nach vor bis je als aber nicht kein keine ist sind wird werden wurde wurden haben',
   'hatte wir ich uns unser unsere mein meine sie es wie wo wann noch schon bitte zu zwischen',
   'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich dann',
+  'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
+  'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst',
 );
 
 /** German grammar words that are English words too, and so say nothing about the language. */
-const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro');
+const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
 
 /** Words that say nothing about which tool is meant. */
 export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_GRAMMAR, ...GERMAN_FUNCTION_WORDS, ...GERMAN_AND_ENGLISH]);
 
 /** Words that start what qualifies the thing asked for: "invoices of a contract", "Nachträge zum Vertrag". */
 export const PREPOSITIONS: ReadonlySet<string> = wordSet(
-  'of for on in at with from by per to across between des der eines einer zum zur im am an auf bei mit von vom fur je pro uber zwischen',
+  'of for on in at with from by per to across between des der eines einer zum zur im am an auf bei beim mit von vom fur furs je pro uber zwischen',
 );
 
 /** Words after which "to" starts a verb, not a qualifier: "I need to pay", "how to add". */

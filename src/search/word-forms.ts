@@ -1,6 +1,9 @@
 /**
  * Inflection, undone without a dictionary: the endings English and German put on a word, so that
- * "suppliers", "booked", "offenen" and "Nachträge" find "supplier", "book", "offen" and "nachtrag".
+ * "suppliers", "booked", "offenen" and "Nachträge" find "supplier", "book", "offen" and "nachtrag";
+ * German participles and verb forms find their infinitive ("angepasst", "gelöscht", "storniert",
+ * "fehlt": anpassen, löschen, stornieren, fehlen), and umlauts typed as "ae", "oe", "ue" their
+ * letter ("Zaehlerstaende": Zählerstände).
  */
 
 /** Endings and what replaces them; a word may have several, and each gives a form to try. */
@@ -27,17 +30,52 @@ const DOUBLING = new Set(['ed', 'ing']);
 
 const SHORTEST_STEM = 3;
 
-/** The word and what it may be an inflection of: the word itself first, then the least shortened. */
-export function baseForms(word: string): string[] {
-  const forms = new Set<string>();
-  const offer = (form: string) => {
-    if (form.length >= SHORTEST_STEM && form !== word) forms.add(form);
-  };
+/** Separable German verb prefixes, before the "ge" of a participle: an-ge-passt, nach-ge-tragen, raus-ge-gangen. */
+const SEPARABLE_PREFIX =
+  /^(ab|an|auf|aus|ein|nach|um|zu|vor|zuruck|raus|rein|runter|hoch|her|hin|weg|mit|fest|frei|dazu|durch)?ge(.+)$/;
+
+/**
+ * The infinitives a German verb form may be of: a participle without its "ge" (gebucht, eingetragen),
+ * a form ending in -t (bezahlt, fehlt, storniert, bearbeitet, geändert) with -en or -n for it.
+ */
+function infinitivesOf(word: string): string[] {
+  const participle = SEPARABLE_PREFIX.exec(word);
+  const stems = participle ? [word, `${participle[1] ?? ''}${participle[2]}`] : [word];
+  return stems.flatMap((stem) => {
+    if (stem.endsWith('en') && stem !== word) return [stem];
+    const verb = stem.slice(0, -1);
+    if (!stem.endsWith('t') || verb.length < SHORTEST_STEM) return [];
+    return [/([^i]er|el|e)$/.test(verb) ? `${verb}n` : `${verb}en`];
+  });
+}
+
+/** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
+export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+
+function inflectionsOf(word: string, offer: (form: string) => void): void {
   for (const [ending, replacement] of ENDINGS) {
     if (!word.endsWith(ending)) continue;
     const form = word.slice(0, -ending.length) + replacement;
     offer(form);
     if (DOUBLING.has(ending) && !replacement && /([^aeiou])\1$/.test(form)) offer(form.slice(0, -1));
   }
-  return [word, ...[...forms].sort((a, b) => b.length - a.length)];
+}
+
+/**
+ * The word and what it may be an inflection of: the word itself first, then the least shortened,
+ * then the infinitive of a verb form. A participle with an adjective's ending describes a thing
+ * ("die berichtigte Faktura"), so it finds no infinitive.
+ */
+export function baseForms(word: string): string[] {
+  const forms = new Set<string>();
+  const offer = (form: string) => {
+    if (form.length >= SHORTEST_STEM && form !== word) forms.add(form);
+  };
+  for (const spelling of new Set([word, withTypedUmlauts(word)])) {
+    offer(spelling);
+    inflectionsOf(spelling, offer);
+  }
+  const inflections = [...forms].sort((a, b) => b.length - a.length);
+  const infinitives = [word, withTypedUmlauts(word)].flatMap(infinitivesOf).filter((form) => form !== word && !forms.has(form));
+  return [word, ...inflections, ...new Set(infinitives)];
 }

@@ -10,11 +10,14 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   submit_invoice: 'register',
   list_contracts: 'project',
   list_change_orders: 'project',
-  get_project: 'tax rate',
+  get_project: 'tax rate area',
   // A project's master data holds its dates: "push the completion date back".
   update_project: 'date',
-  // Budgets and contract sums go up and down by changing them: "give the package another 30k".
-  update_contract_unit: 'increase decrease',
+  // Contacts are the address book; a contractor's master data includes its address.
+  list_contacts: 'address',
+  update_contractor: 'address',
+  // Budgets and contract sums go up and down, or shift, by changing them: "give the package another 30k".
+  update_contract_unit: 'increase decrease shift',
   update_contract: 'increase decrease',
   // The summaries answer questions; these are the words the questions come in.
   get_project_budget: 'overview summary status remaining uncommitted total',
