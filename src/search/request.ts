@@ -10,7 +10,7 @@ import { isGerman } from './language.js';
 import type { Lexicon, Phrase, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
-import { baseForms } from './word-forms.js';
+import { baseForms, imperativeOf } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
 export interface Meaning {
@@ -65,6 +65,10 @@ interface Context {
 
 const NOTHING: WordMeanings = { meanings: [], loose: false };
 
+/** A word's forms as search tries them, German imperatives in a German request last ("änder dann die IBAN"). */
+const formsIn = (german: boolean, word: string): string[] =>
+  german ? [...new Set([...baseForms(word), ...imperativeOf(word)])] : baseForms(word);
+
 /** Whether a word carries meaning at all: grammar words, numbers and single letters do not. */
 const isContentWord = (word: string) => !STOP_WORDS.has(word) && word.length >= 2 && !/^\d+$/.test(word);
 
@@ -76,7 +80,7 @@ const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Conte
 
 function meaningsOfWord(word: string, context: Context): WordMeanings {
   const { table, lexicon, isToolWord } = context;
-  const forms = baseForms(word);
+  const forms = formsIn(table === lexicon.german, word);
   const everyday = forms.find((form) => table.words.has(form));
   if (everyday !== undefined) return { meanings: [table.words.get(everyday)!], loose: false };
   if (!isContentWord(word) || knownWithoutMeaning(forms, context)) return NOTHING;
@@ -128,10 +132,12 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
-      ofWord.map((meaning) => ({
-        terms: meaning.split(' '),
-        weight: qualifiers >= 0 && at > qualifiers ? QUALIFIER_WEIGHT : 1,
-      })),
+      ofWord.map((meaning) => {
+        const terms = meaning.split(' ');
+        // German puts the verb last, after any qualifier: "Rechnung vom Elektriker hochladen" asks to upload.
+        const verbLast = german && at === words.length - 1 && terms.some((term) => asksToDo(term) || asksToRead(term));
+        return { terms, weight: qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1 };
+      }),
     ),
     loose,
     question,
@@ -140,7 +146,8 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
 
 /** Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the request's language. */
 export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): (word: string) => boolean {
-  const table = isGerman(wordsOf(request), lexicon, isToolWord) ? lexicon.german : lexicon.english;
+  const german = isGerman(wordsOf(request), lexicon, isToolWord);
+  const table = german ? lexicon.german : lexicon.english;
   const asks = (api: string | undefined) =>
     api !== undefined && api.split(' ').some((term) => asksToDo(term) || asksToRead(term));
   // A phrasal verb's first word is a verb too: "look at", "pull up", "take … off".
@@ -148,7 +155,7 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
     table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
   );
   return (word) =>
-    baseForms(word).some(
+    formsIn(german, word).some(
       (form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form) || phraseVerbs.has(form),
     );
 }

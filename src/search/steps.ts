@@ -63,17 +63,34 @@ function nextStepAt(tokens: readonly Token[], at: number): number {
   return phrase?.length ?? 0;
 }
 
-/** The request cut where a next-step phrase or the end of a sentence stands, those phrases left out. */
+/** Punctuation that ends a clause: a "dann" after it starts the next step where it stands. */
+const CLAUSE_END = /[,;:!?]/;
+
+/**
+ * Where the step a next-step word starts begins: where the word stands, or, for a word inside a
+ * clause that an "and"/"und" opened ("… und änder dann die IBAN"), at that "und".
+ */
+function stepStart(request: string, tokens: readonly Token[], piece: readonly Token[], at: number): number {
+  const opensClause = at === 0 || CLAUSE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start));
+  if (opensClause) return piece.length;
+  const join = piece.findLastIndex((token) => JOINS.has(token.word));
+  return join > 0 ? join : piece.length;
+}
+
+/** The request cut where a next-step phrase or the end of a sentence stands, those phrases (and the "und" before a "dann") left out. */
 function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
   const pieces: Token[][] = [[]];
   for (let at = 0; at < tokens.length;) {
     const phrase = nextStepAt(tokens, at);
     const afterSentence = at > 0 && SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start));
-    if (phrase || afterSentence) pieces.push([]);
     if (phrase) {
+      const piece = pieces.at(-1)!;
+      const start = stepStart(request, tokens, piece, at);
+      pieces.push(piece.splice(start).slice(1));
       at += phrase;
       continue;
     }
+    if (afterSentence) pieces.push([]);
     pieces.at(-1)!.push(tokens[at]!);
     at += 1;
   }

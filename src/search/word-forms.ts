@@ -3,7 +3,8 @@
  * "suppliers", "booked", "offenen" and "Nachträge" find "supplier", "book", "offen" and "nachtrag";
  * German participles and verb forms find their infinitive ("angepasst", "gelöscht", "storniert",
  * "fehlt": anpassen, löschen, stornieren, fehlen), and umlauts typed as "ae", "oe", "ue" their
- * letter ("Zaehlerstaende": Zählerstände).
+ * letter ("Zaehlerstaende": Zählerstände). German imperatives find theirs in German requests
+ * ("änder", "buch": ändern, buchen).
  */
 
 /** Endings and what replaces them; a word may have several, and each gives a form to try. */
@@ -47,6 +48,12 @@ function infinitivesOf(word: string): string[] {
     if (!stem.endsWith('t') || verb.length < SHORTEST_STEM) return [];
     return [/([^i]er|el|e)$/.test(verb) ? `${verb}n` : `${verb}en`];
   });
+}
+
+/** The infinitive a German imperative may be of: "änder" -> ändern, "buch" -> buchen, "trag" -> tragen. */
+export function imperativeOf(word: string): string[] {
+  if (word.length < SHORTEST_STEM || word.endsWith('n')) return [];
+  return [/(er|el)$/.test(word) ? `${word}n` : `${word}en`];
 }
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */

@@ -50,6 +50,8 @@ describe('the steps of a request', () => {
     ['die Rechnung raussuchen und 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     ['find the invoice and post 5k against it', ['find the invoice', 'post 5k against it']],
     ['Zahlungen zu RE 2026-097? die letzte bitte korrigieren', ['Zahlungen zu RE 2026-097', 'die letzte bitte korrigieren']],
+    // A "dann" inside the clause an "und" opened starts the step at that "und".
+    ['die Bankdaten raussuchen und änder dann die IBAN', ['die Bankdaten raussuchen', 'änder dann die IBAN']],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb)).toEqual(steps);
   });
