@@ -6,6 +6,10 @@ import { asksToDo, asksToRead } from './actions.js';
 import { GERMAN_AUXILIARIES } from './function-words.js';
 import type { Table } from './lexicon.js';
 import { baseForms } from './word-forms.js';
+import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
+
+/** What a new detail asks for. */
+const UPDATE = 'update';
 
 /** The API's words of meanings that each hold several, space separated. */
 export const termsOf = (meanings: readonly string[]): string[] => meanings.flatMap((meaning) => meaning.split(' '));
@@ -42,12 +46,22 @@ export function applyConditionalActions(
     meanings[verbPlace] = [verb];
     open[verbPlace] = false;
   }
+  /** Gives the words of `conditional` its meanings where `applies`; the places it gave them. */
   const apply = (conditional: ReadonlyMap<string, string>, applies: (at: number) => boolean = () => true) =>
-    words.forEach((word, at) => {
+    words.flatMap((word, at) => {
       const form = baseForms(word).find((form) => conditional.has(form));
-      if (open[at] && form && applies(at)) meanings[at] = [conditional.get(form)!];
+      if (!open[at] || !form || !applies(at)) return [];
+      meanings[at] = [conditional.get(form)!];
+      return [at];
     });
-  if (!question && !termsOf(meanings.flat()).some(asksToRead)) apply(unlessReading);
+  if (!question && !termsOf(meanings.flat()).some(asksToRead)) {
+    // "new IBAN", "neue Adresse": a new detail changes a record rather than making one.
+    const detailNext = (at: number) => {
+      const next = meanings.findIndex((meaning, other) => other > at && meaning.length > 0);
+      return next > at && termsOf(meanings[next]!).some((term) => DETAIL_WORDS.has(term));
+    };
+    for (const at of apply(unlessReading)) if (detailNext(at)) meanings[at] = [UPDATE];
+  }
   // Another word's action: a word that asks for one itself ("pdf" for a download) joins none.
   const otherAction = (at: number) => meanings.some((meaning, other) => other !== at && termsOf(meaning).some(asksToDo));
   apply(withAction, otherAction);

@@ -116,6 +116,12 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('show new invoices')).not.toContain('create');
   });
 
+  it('changes a record with a new detail: "new IBAN", "neue Adresse"', () => {
+    expect(termsOf('new bank details for Schmidt Bau')).toContain('update');
+    expect(termsOf('neue IBAN für Schmidt')).not.toContain('create');
+    expect(termsOf('neue Adresse vom Gerüstbauer')).toContain('update');
+  });
+
   it('updates "existing" things and imports "several" only alongside another action', () => {
     expect(termsOf('add IBAN to an existing subcontractor')).toContain('update');
     expect(termsOf('list existing contracts')).not.toContain('update');

@@ -32,3 +32,10 @@ export const PRODUCT_WORDS = {
   capex: ['capex', 'asset', 'measure'],
   esg: ['esg', 'building', 'meter', 'reading', 'consumption', 'tenant', 'emission', 'co2', 'utility'],
 } as const;
+
+/**
+ * The API's words for a detail of a record: a word that asks to create something unless the
+ * request reads ("new") asks to change the record instead when a detail follows it ("new IBAN for
+ * Schmidt", "neue Natelnummer").
+ */
+export const DETAIL_WORDS: ReadonlySet<string> = new Set(['bank', 'phone', 'email', 'address', 'serial', 'iban', 'bic']);
