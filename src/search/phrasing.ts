@@ -13,7 +13,7 @@ const READ_OPENERS = words(
     'what whats which who whom whose when where why how is are was were has have had did does do any show list display',
     'give tell see view find search look check pull',
     'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten',
-    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde gib schau prufe welches',
+    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde gib schau prufe welches nachvollziehen',
   ].join(' '),
 );
 
@@ -27,10 +27,27 @@ const WIE_SUBJECTS = words('ich wir man');
 /** After "do"/"does"/"did", a pronoun makes a question ("do we owe…"); otherwise "do" is an order. */
 const PRONOUNS = words('we i you they it he she the any our');
 
-/** Openings that ask someone to do something, question mark or not: "can you book …", "kannst du … anlegen?". */
-const ASKS_FOR_ACTION = words(
-  'can could would will please kannst konntest kannste konnen konnten wurdest wurden bitte mach mache lass',
-);
+/** Openings that ask someone to do something, question mark or not: "please book …", "mach …", "lass uns …". */
+const ASKS_FOR_ACTION = words('please bitte mach mache lass kannst konntest kannste wurdest');
+
+/** Modals that ask someone to do something with "you" after them ("can you book …"); with "I" they ask whether one may. */
+const MODALS = words('can could would will konnen konnten');
+const ADDRESSED = words('you u ya sie');
+
+/**
+ * Question words that open a clause after a comma or colon, where they ask an indirect question:
+ * "Nachvollziehen bitte, welcher User … entfernt hat". English "which" is left out: after a comma
+ * it mostly starts a relative clause ("the invoice, which came in yesterday").
+ */
+const INDIRECT_QUESTION = words('what who when welche welcher welches welchen wer wann');
+
+/** Whether a clause after the first asks an indirect question. */
+function asksIndirectly(request: string): boolean {
+  return request
+    .split(/[,:]/)
+    .slice(1)
+    .some((clause) => INDIRECT_QUESTION.has(wordsOf(clause)[0] ?? ''));
+}
 
 /**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
@@ -39,9 +56,10 @@ const ASKS_FOR_ACTION = words(
 export function phrasedAsRead(request: string): boolean {
   const [first = '', second = '', third = ''] = wordsOf(request);
   if (ASKS_FOR_ACTION.has(first)) return false;
+  if (MODALS.has(first)) return !ADDRESSED.has(second) && request.trim().endsWith('?');
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);
   if (READ_OPENERS.has(first)) return true;
-  return request.trim().endsWith('?');
+  return request.trim().endsWith('?') || asksIndirectly(request);
 }

@@ -17,6 +17,8 @@ describe('a request phrased to read', () => {
     'zeig mir die Nachträge',
     'wer hat den Zähler gelöscht',
     'Rechnung 2026-118 schon bezahlt?',
+    'Can I still add a contract to the scaffolding package, or has it been finalised?',
+    'Nachvollziehen bitte, welcher User am 3.2. die Zuordnung entfernt hat',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -26,6 +28,8 @@ describe('a request phrased to read', () => {
     'how do I add a supplier?',
     'can you book 5k against invoice 2026-118?',
     'Kannst du die Rechnung als strittig markieren?',
+    'Können Sie die Zahlung buchen?',
+    'could you add the invoice, which came in yesterday',
     'wie buche ich eine Abschlagszahlung',
     'Abschlagszahlung buchen',
   ])('acts: %s', (request) => {
