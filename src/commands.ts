@@ -127,6 +127,8 @@ const CATALOG_FLAGS: readonly FlagSpec[] = [
 export interface Command {
   summary: string;
   flags: readonly FlagSpec[];
+  /** Reads and checks the command's flags (and variables of `env`), starting nothing; refusals reject with UsageError. */
+  check(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<unknown>;
   run(argv: string[]): Promise<void>;
 }
 
@@ -135,11 +137,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary:
       'Serves only the embedded sandbox REST API (FinCon, CAPEX and ESG with demo data), on 127.0.0.1 unless --host says otherwise, and prints its base URLs. Any non-empty X-API-KEY and X-API-TOKEN are accepted.',
     flags: SANDBOX_FLAGS,
+    check: sandboxSettings,
     run: runSandboxCommand,
   },
   catalog: {
     summary: 'Prints every tool declaration: name, HTTP method and API path (with --json: also title, toolset and annotations).',
     flags: CATALOG_FLAGS,
+    check: catalogSettings,
     run: async (argv) => runCatalogCommand(argv),
   },
 };
@@ -156,23 +160,29 @@ ${flagHelp(command.flags)}
 `;
 }
 
-async function runSandboxCommand(argv: string[]): Promise<void> {
-  const flags = checkedFlags(sandboxSchema, readFlags(argv, SANDBOX_FLAGS, process.env, `${SERVER_NAME} sandbox`));
-  const issuer = flags['oauth-issuer'];
-  const audience = flags['oauth-audience'];
-  if (Boolean(issuer) !== Boolean(audience) || (flags['oauth-only'] && !issuer)) {
+/** The sandbox command's settings, all checked before anything starts. */
+async function sandboxSettings(argv: readonly string[], env: NodeJS.ProcessEnv) {
+  const flags = checkedFlags(sandboxSchema, readFlags(argv, SANDBOX_FLAGS, env, `${SERVER_NAME} sandbox`));
+  if (Boolean(flags['oauth-issuer']) !== Boolean(flags['oauth-audience']) || (flags['oauth-only'] && !flags['oauth-issuer'])) {
     throw new UsageError(['--oauth-issuer and --oauth-audience go together (and --oauth-only needs them)']);
   }
   // Loaded only when used: a server with credentials never pays for the sandbox's code.
+  const { sandboxFaults } = await import('./serve.js');
+  return { ...flags, faults: await sandboxFaults(flags.faults, '--faults') };
+}
+
+async function runSandboxCommand(argv: string[]): Promise<void> {
+  const flags = await sandboxSettings(argv, process.env);
+  const issuer = flags['oauth-issuer'];
+  const audience = flags['oauth-audience'];
   const { startSandbox } = await import('./sandbox/index.js');
-  const { sandboxFaults, untilStopped } = await import('./serve.js');
-  const faults = await sandboxFaults(flags.faults, '--faults');
+  const { untilStopped } = await import('./serve.js');
   const sandbox = await startSandbox({
     port: flags.port,
     host: flags.host,
     publicHost: flags['public-host'],
     oauth: issuer && audience ? { issuer, audience, only: flags['oauth-only'] } : undefined,
-    faults,
+    faults: flags.faults,
     scale: flags.scale,
   });
   for (const [product, url] of Object.entries(sandbox.baseUrls)) console.log(`${product}: ${url}`);
@@ -185,8 +195,12 @@ async function runSandboxCommand(argv: string[]): Promise<void> {
   await sandbox.close();
 }
 
+async function catalogSettings(argv: readonly string[], env: NodeJS.ProcessEnv) {
+  return readFlags(argv, CATALOG_FLAGS, env, `${SERVER_NAME} catalog`);
+}
+
 async function runCatalogCommand(argv: string[]): Promise<void> {
-  const { values } = readFlags(argv, CATALOG_FLAGS, process.env, `${SERVER_NAME} catalog`);
+  const { values } = await catalogSettings(argv, process.env);
   const { catalog } = await import('../tools/index.js');
   const { isSummary } = await import('./dispatch/summary.js');
   const entries = catalog.map((tool) => ({
