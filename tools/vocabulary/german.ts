@@ -289,8 +289,9 @@ export const GERMAN: Vocabulary = {
     'Anweisung',
     'Tilgung',
     'Zahlungsausgang',
-    'Zahl',
   ],
+  'payment date': ['Zahldatum', 'Zahlungsdatum'],
+  'payment amount': ['Zahlbetrag', 'Zahlungsbetrag'],
   'final payment register': ['Restzahlung'],
   'payment status outstanding': [
     'vollständig',
@@ -763,19 +764,8 @@ export const GERMAN: Vocabulary = {
     'beilegen',
   ],
   download: ['herunterladen', 'runterladen', 'exportieren', 'Download', 'Export'],
-  // the imperative "zahl den Rest"; "Zahlen" are figures, "Zahldatum" a payment's date
-  'register payment': [
-    'bezahlen',
-    'überweisen',
-    'begleichen',
-    'anweisen',
-    'zahl die',
-    'zahl den',
-    'zahl das',
-    'zahl re',
-    'zahl mal',
-    'zahl bitte',
-  ],
+  // the imperative "zahl den Rest"; "Zahlen" are figures
+  'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen', 'zahl'],
   'register create': ['buchen', 'verbuchen'],
   'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
   'paid already': ['als bezahlt'],
@@ -801,13 +791,6 @@ export const GERMAN: Vocabulary = {
     'durchsehen',
     'raussuchen',
     'heraussuchen',
-    'prüfen',
-    'überprüfen',
-    'nachprüfen',
-    'kontrollieren',
-    'schauen',
-    'gucken',
-    'nachgucken',
     // what is recorded already: "Welche Zähler sind erfasst?", "ob der Unternehmer schon angelegt ist"
     'erfasst',
     'angelegt',
@@ -819,9 +802,9 @@ export const GERMAN: Vocabulary = {
     'registriert',
     'gebucht',
     'verbucht',
-
-    'checken',
   ],
+  // checking looks at one thing as often as at a list: "check mal, was auf RE 2026-118 noch offen ist"
+  'list get': ['checken', 'prüfen', 'überprüfen', 'nachprüfen', 'kontrollieren', 'schauen', 'gucken', 'nachgucken'],
   get: ['einzeln', 'Einzelheiten', 'abrufen', 'bestimmte', 'Detail', 'hol', 'holen'],
   gross: ['brutto'],
   net: ['netto'],
