@@ -540,7 +540,8 @@ export const GERMAN: Vocabulary = {
   ],
   'payment status paid': ['alles durch', 'schon durch', 'durch sein'],
   'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend', 'ausständig'],
-  'open outstanding state': ['noch offen', 'pendent', 'hängig', 'anhängig', 'unerledigt'],
+  // what is still open is what we owe: "Was ist beim Keller noch pendent?"
+  'open outstanding state owes payables': ['noch offen', 'pendent', 'hängig', 'anhängig', 'unerledigt'],
   'open state': ['auf Freigabe', 'offen', 'laufend', 'wartend', 'warten', 'wartet', 'nicht durch'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
   'draft status': ['Entwurf'],

@@ -9,6 +9,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // Registering an incoming invoice is submitting it: "log the invoice", "register the bill".
   submit_invoice: 'register',
   list_contracts: 'project',
+  // A contract unit is open or finalized: "VE, die noch nicht abgeschlossen sind".
+  list_contract_units: 'finalized',
   list_change_orders: 'project',
   get_project: 'tax rate area',
   // A project's master data holds its dates: "push the completion date back".
