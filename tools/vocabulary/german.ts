@@ -760,10 +760,11 @@ export const GERMAN: Vocabulary = {
     'beifügen',
     'einscannen',
     'ablegen',
-    'hinterlegen',
     'anfügen',
     'beilegen',
   ],
+  // a document is filed, a note left, a detail entered: "Bescheinigung / Notiz / neue IBAN hinterlegen"
+  'upload create update': ['hinterlegen'],
   download: ['herunterladen', 'runterladen', 'exportieren', 'Download', 'Export'],
   // the imperative "zahl den Rest"; "Zahlen" are figures
   'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen', 'zahl'],
