@@ -432,6 +432,11 @@ export const GERMAN: Vocabulary = {
     'gestern',
     'morgen',
     'Quartal',
+    'Q1',
+    'Q2',
+    'Q3',
+    'Q4',
+    'Halbjahr',
     'Zeitraum',
     'letzte',
     'Stichtag',
@@ -486,7 +491,9 @@ export const GERMAN: Vocabulary = {
     'wie läufts',
   ],
   totals: ['insgesamt', 'gesamt', 'total', 'wie viel', 'wieviel', 'über alle', 'quer', 'wie hoch'],
-  'cash outflow planned due': ['auf uns zu', 'zukommen'],
+  'cash outflow planned due': ['auf uns zu', 'zukommen', 'rollt … zu', 'kommt … zu'],
+  // what is still to come
+  'planned due': ['anstehend', 'demnächst', 'bevorstehend', 'künftig', 'zukünftig', 'kommend'],
   'owes payables outstanding': [
     'schulden',
     'schuldig',
@@ -545,11 +552,9 @@ export const GERMAN: Vocabulary = {
   'open state': ['auf Freigabe', 'offen', 'laufend', 'wartend', 'warten', 'wartet', 'nicht durch'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
   'draft status': ['Entwurf'],
-  // an invoice that came in: "ist eingelangt", "die gestern reinkam"
-  'new state': [
-    'neu',
-    'Eingang',
-    'eingegangen',
+  'new state': ['neu', 'Eingang', 'eingegangen'],
+  // an invoice that came in is new, and submitted to be recorded: "ist eingelangt, bitte ins System damit"
+  'new state submit': [
     'eingetroffen',
     'eingelangt',
     'angekommen',
@@ -657,6 +662,7 @@ export const GERMAN: Vocabulary = {
     'aufnehmen',
     'speichern',
     'einrichten',
+    'hinterlassen',
     'nachgetragen',
     'dazu',
     'hinzu',
