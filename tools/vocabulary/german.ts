@@ -62,6 +62,22 @@ export const GERMAN: Vocabulary = {
     'Glaser',
     'Monteur',
     'Bauer',
+    // a trade in a company's name: Malerei Vogt, Huber Haustechnik, Gebr. Keller
+    'Malerei',
+    'Haustechnik',
+    'Gebäudetechnik',
+    'Elektrotechnik',
+    'Gerüstbau',
+    'Metallbau',
+    'Stahlbau',
+    'Holzbau',
+    'Dachbau',
+    'Spenglerei',
+    'Glaserei',
+    'Bedachung',
+    'Gebr',
+    'Gebrüder',
+    'Co KG',
   ],
   'contractor bank': ['Bank', 'Konto'],
   'contractor tax': [
@@ -84,6 +100,9 @@ export const GERMAN: Vocabulary = {
     'Eigentümer',
     'Investor',
     'Bauherrschaft',
+    'Bauträger',
+    'Projektgesellschaft',
+    'Objektgesellschaft',
     'Handelsregister',
     'Rechtsform',
     'Registergericht',
@@ -145,7 +164,16 @@ export const GERMAN: Vocabulary = {
     'Abschnitt',
     'Bauabschnitt',
   ],
-  'budget shift update': ['umbuchen', 'umschichten'],
+  'budget shift update': [
+    'umbuchen',
+    'umschichten',
+    'schieben',
+    'rüberschieben',
+    'schieb … rüber',
+    'umverteilen',
+    'verlagern',
+    'umlegen',
+  ],
   'budget shift': [
     'verschieben',
     'Verschiebung',
@@ -234,7 +262,26 @@ export const GERMAN: Vocabulary = {
 
   // invoices and payments
   // Every invoice is an incoming one: an Eingangsrechnung is not one in state NEW.
-  invoice: ['Rechnung', 'Faktura', 'Abrechnung', 'Gutschrift', 'Eingangsrechnung', 'Kreditorenrechnung', 'RE', 'Rechnungsnummer'],
+  invoice: [
+    'Rechnung',
+    'Faktura',
+    'Abrechnung',
+    'abrechnen',
+    'Gutschrift',
+    'Eingangsrechnung',
+    'Kreditorenrechnung',
+    // Austrian: a planner's invoice
+    'Honorarnote',
+    'Honorarrechnung',
+    'RE',
+    'Rechnungsnummer',
+    // the kinds of invoice a contract has: a part invoice is no part payment
+    'Teilrechnung',
+    'Abschlagsrechnung',
+    'Akontorechnung',
+    'Zwischenrechnung',
+  ],
+  'open invoice': ['nicht abgerechnet', 'noch nicht abgerechnet'],
   final: ['Schluss', 'endgültig'],
   'part partial': ['Teil', 'Abschlag', 'Rate', 'Anzahlung', 'teilweise', 'halb', 'Akonto', 'Akontozahlung'],
   payment: [
@@ -249,6 +296,8 @@ export const GERMAN: Vocabulary = {
     'Tilgung',
     'Zahlungsausgang',
   ],
+  'payment date': ['Zahldatum', 'Zahlungsdatum'],
+  'payment amount': ['Zahlbetrag', 'Zahlungsbetrag'],
   'final payment register': ['Restzahlung'],
   'payment status outstanding': [
     'vollständig',
@@ -266,7 +315,7 @@ export const GERMAN: Vocabulary = {
   'tax waiver': ['Freistellungsbescheinigung', 'Freistellung', 'Bauabzugsteuer', 'Steuerbescheinigung'],
 
   // structure and setup
-  'cost element': ['Kostengruppe', 'Kostenart', 'Kostenelement', 'Kostenkennwert', 'BKP', 'eBKP', 'Baukostenplan'],
+  'cost element': ['Kostengruppe', 'KG', 'Kostenart', 'Kostenelement', 'Kostenkennwert', 'BKP', 'eBKP', 'Baukostenplan'],
   'cost element structure': ['Kostenbaum', 'Struktur', 'Gliederung'],
   'template tree': ['Vorlage', 'Baum', 'Template'],
   cost: ['Kosten'],
@@ -293,6 +342,11 @@ export const GERMAN: Vocabulary = {
     'Foto',
     'Bautagebuch',
     'Beilage',
+    // Swiss: a report of hours or day work, kept with an invoice
+    'Rapport',
+    'Regierapport',
+    'Stundenrapport',
+    'Tagesrapport',
     'Ablage',
     'Archiv',
     'Ordner',
@@ -302,22 +356,11 @@ export const GERMAN: Vocabulary = {
     'anbei',
     'liegt bei',
     'hochgeladen',
-    'hinterlegt',
   ],
   'document download': ['PDF', 'Kopie', 'unterschrieben', 'unterzeichnet', 'signiert'],
-  'annotated review': [
-    'Vermerk',
-    'Prüfvermerk',
-    'Prüfer',
-    'Anmerkung',
-    'Randnotiz',
-    'Stempel',
-    'Prüfung',
-    'Kommentar',
-    'Notiz',
-    'Prüfexemplar',
-    'Prüffassung',
-  ],
+  'annotated review': ['Prüfvermerk', 'Prüfer', 'Randnotiz', 'Stempel', 'Prüfung', 'Prüfexemplar', 'Prüffassung'],
+  // a note on a document is an annotation; on a tenant or a payment, a comment
+  'comment annotated': ['Vermerk', 'Anmerkung', 'Kommentar', 'Notiz', 'Bemerkung', 'Hinweis'],
 
   // figures
   financials: [
@@ -347,6 +390,7 @@ export const GERMAN: Vocabulary = {
     'Minderkosten',
     'Steigerung',
     'Preissteigerung',
+    'Teuerung',
     'Indexierung',
   ],
   'contracted awarded': ['Auftragswert', 'Auftragsvolumen', 'Vergabesumme', 'Obligo'],
@@ -395,6 +439,11 @@ export const GERMAN: Vocabulary = {
     'gestern',
     'morgen',
     'Quartal',
+    'Q1',
+    'Q2',
+    'Q3',
+    'Q4',
+    'Halbjahr',
     'Zeitraum',
     'letzte',
     'Stichtag',
@@ -435,9 +484,23 @@ export const GERMAN: Vocabulary = {
 
   // questions one summary answers
   'overview summary': ['Übersicht', 'Zusammenfassung', 'Überblick', 'zusammenfassen', 'alles', 'auf einen Blick', 'Gesamtbild'],
-  'overview summary status': ['wie steht', 'wie stehts', 'wo stehen wir', 'Stand der Dinge'],
+  'overview summary status': [
+    'wie steht',
+    'wie stehts',
+    'wie stehen',
+    'wo stehen wir',
+    'Stand der Dinge',
+    'wie sieht es aus',
+    'wie siehts aus',
+    'wie schaut es aus',
+    'wie schauts aus',
+    'wie läuft',
+    'wie läufts',
+  ],
   totals: ['insgesamt', 'gesamt', 'total', 'wie viel', 'wieviel', 'über alle', 'quer', 'wie hoch'],
-  'cash outflow planned due': ['auf uns zu', 'zukommen'],
+  'cash outflow planned due': ['auf uns zu', 'zukommen', 'rollt … zu', 'kommt … zu'],
+  // what is still to come
+  'planned due': ['anstehend', 'demnächst', 'bevorstehend', 'künftig', 'zukünftig', 'kommend'],
   'owes payables outstanding': [
     'schulden',
     'schuldig',
@@ -476,13 +539,40 @@ export const GERMAN: Vocabulary = {
   'approved state': ['freigegeben', 'genehmigt', 'Freigabe', 'visiert', 'Visum'],
   'state review': ['geprüft', 'kontrolliert'],
   'paid state': ['bezahlt', 'gezahlt', 'überwiesen'],
-  'paid payment': ['schon gezahlt', 'schon bezahlt', 'bisher gezahlt', 'bisher bezahlt'],
+  'paid payment': [
+    'schon gezahlt',
+    'schon bezahlt',
+    'schon überwiesen',
+    'bisher gezahlt',
+    'bisher bezahlt',
+    // what a contractor got: "was hat der Dachdecker eingesackt?"
+    'eingesackt',
+    'kassiert',
+    'abkassiert',
+    'eingestrichen',
+    'eingesteckt',
+  ],
+  'payment status paid': ['alles durch', 'schon durch', 'durch sein'],
   'outstanding approved state': ['unbezahlt', 'nicht bezahlt', 'ausstehend', 'ausständig'],
-  'open outstanding state': ['noch offen'],
+  // what is still open is what we owe: "Was ist beim Keller noch pendent?"
+  'open outstanding state owes payables': ['noch offen', 'pendent', 'hängig', 'anhängig', 'unerledigt'],
   'open state': ['auf Freigabe', 'offen', 'laufend', 'wartend', 'warten', 'wartet', 'nicht durch'],
   state: ['abgelehnt', 'zurückgewiesen', 'beanstandet', 'Ablehnung'],
   'draft status': ['Entwurf'],
   'new state': ['neu', 'Eingang', 'eingegangen'],
+  // an invoice that came in is new, and submitted to be recorded: "ist eingelangt, bitte ins System damit"
+  'new state submit': [
+    'eingetroffen',
+    'eingelangt',
+    'angekommen',
+    'eingetrudelt',
+    'reingekommen',
+    'hereingekommen',
+    'reinkommen',
+    'reinkam',
+    'ist rein',
+    'kam rein',
+  ],
   'due date': ['fällig', 'Fälligkeit', 'Zahlungsfrist'],
   'overdue due date': ['überfällig', 'verspätet', 'Verzug', 'Rückstand', 'Mahnung', 'Mahnstufe'],
   'completed finalized status': [
@@ -569,8 +659,23 @@ export const GERMAN: Vocabulary = {
   'external id': ['externe ID', 'Fremdschlüssel', 'Referenz'],
 
   // doing: the verbs of tool names
-  'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen', 'trag'],
-  'create add': ['anlegen', 'hinzufügen', 'erstellen', 'aufnehmen', 'speichern', 'einrichten', 'nachgetragen', 'dazu', 'hinzu'],
+  'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen', 'trag', 'trag … nach'],
+  'create add': [
+    'anlegen',
+    // "leg … an" has its object in between, often longer than a phrase's gap
+    'legen',
+    'hinzufügen',
+    'erstellen',
+    'aufnehmen',
+    'speichern',
+    'einrichten',
+    'hinterlassen',
+    'nachgetragen',
+    'dazu',
+    'hinzu',
+  ],
+  'create register': ['anmelden', 'meld … an', 'registrieren'],
+  'submit create': ['ins System'],
   // An invoice is recorded by submitting it: "Rechnung erfassen"
   'create register record submit': ['erfassen', 'Erfassung'],
   update: [
@@ -600,14 +705,20 @@ export const GERMAN: Vocabulary = {
     'wechseln',
     'ersetzen',
     'überschreiben',
-
+    // a record moved elsewhere: "den Vertrag in die VE Innenausbau umhängen"
+    'umhängen',
+    'häng … um',
+    'leg … fest',
+    'festlegen',
     'auf den neuesten Stand',
     'auf Stand bringen',
     'Zahlendreher',
     'Tippfehler',
     'stimmt nicht',
   ],
-  'update increase': ['erhöhen', 'aufstocken', 'Erhöhung', 'Aufstockung', 'anheben', 'Anhebung', 'hochsetzen'],
+  'update increase': ['erhöhen', 'aufstocken', 'Erhöhung', 'Aufstockung', 'anheben', 'heben', 'Anhebung', 'hochsetzen'],
+  'update finalized status': ['Deckel drauf', 'Deckel darauf', 'zumachen', 'dichtmachen'],
+  'update approved status': ['grünes Licht', 'absegnen', 'durchwinken'],
   'update decrease': ['reduzieren', 'kürzen', 'senken', 'Kürzung', 'Reduktion', 'Reduzierung', 'verringern', 'runtersetzen'],
   'delete unassign': [
     'löschen',
@@ -622,21 +733,60 @@ export const GERMAN: Vocabulary = {
     'schmeißen',
     'wegwerfen',
     'Löschung',
+    'streichen',
+    'annullieren',
+    'verwerfen',
+    'runternehmen',
+    'wegnehmen',
+    'nimm … raus',
+    'nimm … weg',
+    'nimm … runter',
+    'nehm … raus',
+    'nehm … weg',
+    'nehm … runter',
+    'schmeiß … raus',
+    'wirf … raus',
+    'weg damit',
+    'raus damit',
+    'kann weg',
+    'muss weg',
+    'brauchen wir nicht mehr',
+    'nicht mehr gebraucht',
+    'nicht mehr benötigt',
+    'gelöscht werden',
+    'entfernt werden',
+    'storniert werden',
+    // a link undone: "die Verknüpfung wieder lösen"
+    'lösen',
+    'auflösen',
+    'aufheben',
+    'trennen',
   ],
+  // Attaching a document uploads it; attaching a tag assigns it: "häng "Skonto" an RE 2026-118".
+  'upload assign': ['häng … an', 'häng … dran'],
   upload: [
     'hochladen',
+    'lad … hoch',
+    'lad … rein',
+    'leg … ab',
+    'leg … bei',
     'anhängen',
     'hängen',
+    'dranhängen',
+    'raufladen',
+    'uploaden',
+    'lad … rauf',
     'beifügen',
     'einscannen',
     'ablegen',
-    'hinterlegen',
     'anfügen',
-    'dranhängen',
     'beilegen',
   ],
-  download: ['herunterladen', 'runterladen', 'exportieren', 'Download', 'Export'],
-  'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen'],
+  // a document is filed, a note left, a detail entered: "Bescheinigung / Notiz / neue IBAN hinterlegen"
+  'upload create update': ['hinterlegen'],
+  download: ['herunterladen', 'runterladen', 'downloaden', 'runterziehen', 'exportieren', 'Download', 'Export'],
+  // the imperative "zahl den Rest"; "Zahlen" are figures
+  'register payment': ['bezahlen', 'überweisen', 'begleichen', 'anweisen', 'zahl'],
   'register create': ['buchen', 'verbuchen'],
   'add paid already': ['bereits bezahlt', 'bereits gezahlt'],
   'paid already': ['als bezahlt'],
@@ -662,9 +812,20 @@ export const GERMAN: Vocabulary = {
     'durchsehen',
     'raussuchen',
     'heraussuchen',
-
-    'checken',
+    // what is recorded already: "Welche Zähler sind erfasst?", "ob der Unternehmer schon angelegt ist"
+    'erfasst',
+    'angelegt',
+    'eingetragen',
+    'gepflegt',
+    'eingepflegt',
+    'gespeichert',
+    'hinterlegt',
+    'registriert',
+    'gebucht',
+    'verbucht',
   ],
+  // checking looks at one thing as often as at a list: "check mal, was auf RE 2026-118 noch offen ist"
+  'list get': ['checken', 'prüfen', 'überprüfen', 'nachprüfen', 'kontrollieren', 'schauen', 'gucken', 'nachgucken'],
   get: ['einzeln', 'Einzelheiten', 'abrufen', 'bestimmte', 'Detail', 'hol', 'holen'],
   gross: ['brutto'],
   net: ['netto'],
@@ -674,7 +835,8 @@ export const GERMAN: Vocabulary = {
   'budget contract unit financials': ['Reserve', 'Puffer', 'Risikobudget'],
   'parent contract': ['Rahmen', 'Rahmenvertrag'],
   single: ['einzel', 'Einzelvertrag'],
-  address: ['Adresse', 'Anschrift', 'Postleitzahl', 'PLZ', 'Ort', 'Stra\u00dfe', 'Gemarkung'],
+  address: ['Adresse', 'Anschrift', 'Postleitzahl', 'PLZ', 'Ort', 'Stra\u00dfe', 'Str', 'Gasse', 'Platz', 'Allee', 'Gemarkung'],
+  'update address': ['umgezogen', 'umziehen', 'Umzug'],
   area: ['Fl\u00e4che', 'Wohnfl\u00e4che', 'Nutzfl\u00e4che', 'Größe', 'wie groß', 'Quadratmeter', 'vermietbar'],
   cash: ['Mittel', 'Geld'],
   esg: ['Nachhaltigkeit', 'DGNB', 'Taxonomie', 'Zertifizierung'],
@@ -689,11 +851,13 @@ export const GERMAN: Vocabulary = {
  * Parts of compounds that carry no meaning of their own for the API: known, so that a compound
  * made with them still splits ("Adressbuch" is an address; "Bauprojekt" a project).
  */
-export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 'verbindung', 'nummer', 'investition'];
+export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 'verbindung', 'nummer', 'investition', 'haupt'];
 
 /** German words that ask for an action in some requests only. */
 export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
-  inVerbPlace: { 'register payment': ['zahlen'], 'assign create': ['vergeben'] },
+  // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
+  // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
+  inVerbPlace: { 'register payment': ['zahlen'], 'assign create': ['vergeben'], upload: ['hoch'] },
   unlessReading: { 'create add': ['neu'] },
   withAction: {
     update: ['bestehend', 'vorhanden'],

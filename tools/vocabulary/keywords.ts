@@ -9,6 +9,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // Registering an incoming invoice is submitting it: "log the invoice", "register the bill".
   submit_invoice: 'register',
   list_contracts: 'project',
+  // A contract unit is open or finalized: "VE, die noch nicht abgeschlossen sind".
+  list_contract_units: 'finalized',
   list_change_orders: 'project',
   get_project: 'tax rate area',
   // A project's master data holds its dates: "push the completion date back".
@@ -20,7 +22,7 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   update_contract_unit: 'increase decrease shift',
   update_contract: 'increase decrease',
   // The summaries answer questions; these are the words the questions come in.
-  get_project_budget: 'overview summary status remaining uncommitted total',
+  get_project_budget: 'overview summary status remaining uncommitted total over deviation',
   get_project_payables: 'owes outstanding unpaid open due overdue total approved not paid all projects',
   get_payments_in_period: 'paid payments month year date between total outflow',
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
