@@ -80,15 +80,17 @@ const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Conte
 
 function meaningsOfWord(word: string, context: Context): WordMeanings {
   const { table, lexicon, isToolWord } = context;
-  const forms = formsIn(table === lexicon.german, word);
+  const german = table === lexicon.german;
+  const forms = formsIn(german, word);
   const everyday = forms.find((form) => table.words.has(form));
   if (everyday !== undefined) return { meanings: [table.words.get(everyday)!], loose: false };
   if (!isContentWord(word) || knownWithoutMeaning(forms, context)) return NOTHING;
   const toolWord = forms.find(isToolWord);
   if (toolWord) return { meanings: [toolWord], loose: false };
   // An English word of the tools' is a part of German compounds too: Vertrags-partner, Budget-status.
+  // English compounds are of English words only: German pieces of a name mean nothing ("North-bank").
   const knownPart = (part: string) =>
-    lexicon.germanWords.has(part) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
+    (german && lexicon.germanWords.has(part)) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
   const parts = compoundParts(word, knownPart);
   if (!parts) {
     const meant = misspeltFor(word, table.words);
@@ -103,6 +105,28 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   const startsVerb = (at: number) =>
     words[at] === 'to' && (BEFORE_INFINITIVE.has(words[at - 1] ?? '') || termsOf(meanings[at + 1] ?? []).some(asksToDo));
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
+}
+
+/** Words before which "re" is what is left of "are": "we're", "they're". */
+const BEFORE_ARE: ReadonlySet<string> = new Set(['we', 'you', 'they', 'there', 'who', 'what', 'where', 'how']);
+const REDO = 'update';
+
+const asksToDoIn = (meaning: readonly string[]) => termsOf(meaning).some(asksToDo);
+
+/**
+ * Doing something again changes what was done: "re-book the contract to cost centre 4410",
+ * "re-point it to our other company", "rebook". The verb after "re" says no more than that.
+ */
+function readRedoing(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>, table: Table): void {
+  words.forEach((word, at) => {
+    const prefixed = word === 're' && at + 1 < words.length && !BEFORE_ARE.has(words[at - 1] ?? '');
+    const rest =
+      word.startsWith('re') && unknown.has(word) ? baseForms(word.slice(2)).find((form) => table.words.has(form)) : undefined;
+    if (prefixed) {
+      meanings[at] = [REDO];
+      if (asksToDoIn(meanings[at + 1]!)) meanings[at + 1] = [];
+    } else if (rest !== undefined && asksToDoIn([table.words.get(rest)!])) meanings[at] = [REDO];
+  });
 }
 
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
@@ -129,6 +153,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
+  if (!german) readRedoing(words, meanings, loose, context.table);
   const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
