@@ -12,7 +12,7 @@ import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksToDo, asksToRead } from './actions.js';
 import { LEXICON } from './lexicon.js';
-import { phrasedAsRead } from './phrasing.js';
+import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { refersBack, stepsOf } from './steps.js';
@@ -205,7 +205,8 @@ function inTurn<T>(lists: readonly T[][]): T[] {
   return [...merged];
 }
 
-export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): Found<T> {
+export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
+  const query = withoutSmallTalk(request);
   const { toolWords } = indexOf(tools);
   const isToolWord = (word: string) => toolWords.has(singular(word));
   const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
