@@ -129,6 +129,24 @@ function readRedoing(words: readonly string[], meanings: string[][], unknown: Re
   });
 }
 
+/**
+ * The words that carry on a name in an English request: a capitalised word after another that
+ * does not open the sentence ("on Riverside Quarter", "the Brennan Roofing contract", "at Harbour
+ * House") names a place or a firm, not a quarter, a trade or a house. German capitalises every
+ * noun; acronyms ("CVR", "QS") are no names.
+ */
+function namePartsOf(request: string): boolean[] {
+  const parts: boolean[] = [];
+  let nameGoesOn = false;
+  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const capitalised = /^\p{Lu}\p{Ll}/u.test(match[0]);
+    const opensSentence = /^\s*$|[.!?:;]\s*$/.test(request.slice(0, match.index));
+    for (const _ of wordsOf(match[0])) parts.push(capitalised && nameGoesOn);
+    nameGoesOn = capitalised && (nameGoesOn || !opensSentence);
+  }
+  return parts;
+}
+
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
   const german = isGerman(words, lexicon, isToolWord);
@@ -144,8 +162,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
       meanings[at[0]!] = [phrase.api];
     }
   }
+  const nameParts = german ? [] : namePartsOf(request);
   words.forEach((word, at) => {
-    if (used[at]) return;
+    if (used[at] || nameParts[at]) return;
     const understood = meaningsOfWord(word, context);
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
