@@ -88,10 +88,11 @@ function meaningsOfWord(word: string, context: Context): WordMeanings {
   const toolWord = forms.find(isToolWord);
   if (toolWord) return { meanings: [toolWord], loose: false };
   // An English word of the tools' is a part of German compounds too: Vertrags-partner, Budget-status.
-  // English compounds are of English words only: German pieces of a name mean nothing ("North-bank").
+  // English compounds are made of English words only, all through: German pieces of a name mean
+  // nothing ("North-bank"), nor does a word inside a longer one ("replace-ment").
   const knownPart = (part: string) =>
     (german && lexicon.germanWords.has(part)) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
-  const parts = compoundParts(word, knownPart);
+  const parts = german ? compoundParts(word, knownPart) : compoundParts(word, knownPart, 1);
   if (!parts) {
     const meant = misspeltFor(word, table.words);
     return meant ? { meanings: [table.words.get(meant)!], loose: false } : { meanings: [word], loose: true };
@@ -147,6 +148,42 @@ function namePartsOf(request: string): boolean[] {
   return parts;
 }
 
+/** Words that open a verb's object: "push the end date out", "chase our roofer". */
+const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'my', 'its']);
+
+/**
+ * An English request that opens with a word nobody knows, before its object, opens with a verb all
+ * the same ("Push the end date of the project out …"): where no other word asks for anything, it asks
+ * to change something.
+ */
+function readUnknownVerb(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>): void {
+  const asksAnything = meanings.some((meaning) => termsOf(meaning).some((term) => asksToDo(term) || asksToRead(term)));
+  if (!asksAnything && unknown.has(words[0] ?? '') && DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
+}
+
+/** Words that deny the action after them: "don't create a new one", "never pay it"; "not" after "do". */
+const NEGATIONS: ReadonlySet<string> = new Set(['don', 'dont', 'never']);
+const denies = (words: readonly string[], at: number) =>
+  NEGATIONS.has(words[at]!) || (words[at] === 'not' && words[at - 1] === 'do');
+/** How many words after a negation it denies: "don't create a new one" denies "create" and "new". */
+const NEGATED_WORDS = 3;
+
+/** Takes away the actions a request says not to do; what they act on stays. */
+function dropNegatedActions(words: readonly string[], meanings: string[][]): void {
+  words.forEach((_, at) => {
+    if (!denies(words, at)) return;
+    const from = words[at + 1] === 't' ? at + 2 : at + 1;
+    for (let next = from; next < Math.min(from + NEGATED_WORDS, words.length); next++) {
+      meanings[next] = meanings[next]!.map((meaning) =>
+        meaning
+          .split(' ')
+          .filter((term) => !asksToDo(term))
+          .join(' '),
+      ).filter(Boolean);
+    }
+  });
+}
+
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
   const german = isGerman(words, lexicon, isToolWord);
@@ -172,7 +209,11 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
-  if (!german) readRedoing(words, meanings, loose, context.table);
+  if (!german) {
+    dropNegatedActions(words, meanings);
+    readRedoing(words, meanings, loose, context.table);
+    if (!question) readUnknownVerb(words, meanings, loose);
+  }
   const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>

@@ -1393,7 +1393,7 @@ export const ENGLISH_CONDITIONAL_ACTIONS: ConditionalActions = {
     'update increase': ['up'],
     'create contract': ['award', 'appoint'],
   },
-  unlessReading: { 'create add': ['new'] },
+  unlessReading: { create: ['new'] },
   // A PDF named alongside an action is the file it takes, not one to download: "add this pdf to the change order".
   withAction: { update: ['existing'], 'bulk import': ['several', 'many', 'multiple'], pdf: ['pdf'] },
 };

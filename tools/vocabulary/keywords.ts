@@ -6,8 +6,8 @@
 export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // What tools answer without saying so: invoices belong to a project through their contract.
   list_invoices: 'project tag',
-  // Registering an incoming invoice is submitting it: "log the invoice", "register the bill".
-  submit_invoice: 'register',
+  // Registering or creating an incoming invoice is submitting it: "log the invoice", "enter a new bill".
+  submit_invoice: 'register create',
   list_contracts: 'project',
   list_change_orders: 'project',
   get_project: 'tax rate area',
