@@ -27,6 +27,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_contract_overview: 'overview summary status amount total',
   get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding',
   esg_get_building_consumption: 'month monthly',
+  // Document events tell which documents were deleted: "which ESG documents got deleted?"
+  esg_list_file_events: 'delete',
   // Linking a tenant to consumption assigns it: "allocate Costa Coffee to the electricity".
   esg_create_tenant_consumption_link: 'assign',
   esg_delete_tenant_consumption_link: 'unassign',
