@@ -168,18 +168,34 @@ const denies = (words: readonly string[], at: number) =>
 /** How many words after a negation it denies: "don't create a new one" denies "create" and "new". */
 const NEGATED_WORDS = 3;
 
+/** Forms of "be" and "get" after which a participle describes a state: "which projects have been created". */
+const PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'got', 'gotten', 'being']);
+
+/** The API's words of a word without those that ask to do something. */
+const withoutActions = (meaning: readonly string[]) =>
+  meaning
+    .map((api) =>
+      api
+        .split(' ')
+        .filter((term) => !asksToDo(term))
+        .join(' '),
+    )
+    .filter(Boolean);
+
+/** A participle after "been", "was", "got" says what happened to a thing, not what to do with it. */
+function dropPassiveActions(words: readonly string[], meanings: string[][]): void {
+  words.forEach((word, at) => {
+    if (PASSIVE.has(word) && at + 1 < words.length) meanings[at + 1] = withoutActions(meanings[at + 1]!);
+  });
+}
+
 /** Takes away the actions a request says not to do; what they act on stays. */
 function dropNegatedActions(words: readonly string[], meanings: string[][]): void {
   words.forEach((_, at) => {
     if (!denies(words, at)) return;
     const from = words[at + 1] === 't' ? at + 2 : at + 1;
     for (let next = from; next < Math.min(from + NEGATED_WORDS, words.length); next++) {
-      meanings[next] = meanings[next]!.map((meaning) =>
-        meaning
-          .split(' ')
-          .filter((term) => !asksToDo(term))
-          .join(' '),
-      ).filter(Boolean);
+      meanings[next] = withoutActions(meanings[next]!);
     }
   });
 }
@@ -211,6 +227,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
   if (!german) {
     dropNegatedActions(words, meanings);
+    dropPassiveActions(words, meanings);
     readRedoing(words, meanings, loose, context.table);
     if (!question) readUnknownVerb(words, meanings, loose);
   }
