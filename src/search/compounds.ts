@@ -25,8 +25,8 @@ function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolea
   return forms.find((form) => form.length >= SHORTEST_PART && isKnown(form));
 }
 
-/** The known words a compound is made of, or undefined when too little of it is known. */
-export function compoundParts(word: string, isKnown: (word: string) => boolean): string[] | undefined {
+/** The known words a compound is made of, or undefined when less than `covered` of its letters is known. */
+export function compoundParts(word: string, isKnown: (word: string) => boolean, covered = COVERED): string[] | undefined {
   if (word.length < SHORTEST_COMPOUND) return undefined;
   const best: Array<Split | undefined> = [{ parts: [], unknownLetters: 0 }];
   const offer = (at: number, split: Split) => {
@@ -47,5 +47,5 @@ export function compoundParts(word: string, isKnown: (word: string) => boolean):
     }
   }
   const split = best[word.length];
-  return split?.parts.length && split.unknownLetters <= word.length * (1 - COVERED) ? split.parts : undefined;
+  return split?.parts.length && split.unknownLetters <= word.length * (1 - covered) ? split.parts : undefined;
 }

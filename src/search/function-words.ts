@@ -7,7 +7,7 @@ const ENGLISH_GRAMMAR = wordSet(
   'a an the of for to and or in on at with by from into as per vs my our we us i me you it its their this that',
   'these those there is are was were be been has have had do does did can could would should will please what',
   'who how when where why yet still so far but not no all which any some each every out about between',
-  'before after since than get want need let like them they his her eur euro euros',
+  'before after since than get want need let like them they his her eur euro euros if whether otherwise else already',
   // what is left of "haven't", "they've", "we'll"; and what a chat adds
   've ll re don didn doesn haven hasn isn aren wasn weren won shouldn couldn wouldn here pls plz thanks cheers just now',
 );

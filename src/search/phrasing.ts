@@ -49,6 +49,21 @@ function asksIndirectly(request: string): boolean {
     .some((clause) => INDIRECT_QUESTION.has(wordsOf(clause)[0] ?? ''));
 }
 
+/** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …". */
+const SMALL_TALK = ['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q']
+  .map((phrase) => phrase.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** The request without the small talk it opens with; the opening decides how a request is read. */
+export function withoutSmallTalk(request: string): string {
+  const opening = [...request.matchAll(/[\p{L}\p{N}]+/gu)].slice(0, 2);
+  const first = opening.map((match) => wordsOf(match[0])[0]);
+  const talk = SMALL_TALK.find((phrase) => phrase.every((word, i) => first[i] === word));
+  if (!talk) return request;
+  const end = opening[talk.length - 1]!;
+  return withoutSmallTalk(request.slice(end.index + end[0].length).replace(/^[\s,.:;!-]+/, ''));
+}
+
 /**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
  * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.

@@ -12,7 +12,7 @@ import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksToDo, asksToRead } from './actions.js';
 import { LEXICON } from './lexicon.js';
-import { phrasedAsRead } from './phrasing.js';
+import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { refersBack, stepsOf } from './steps.js';
@@ -120,7 +120,7 @@ interface Asked {
   product?: Product;
   /** The products the whole request is about, where `query` is one of its steps. */
   about?: ReadonlySet<Product>;
-  /** The step before, where `query` refers back to what it named ("and give it another 30k"). */
+  /** The step before, where `query` is a later step of a request. */
   before?: string;
 }
 
@@ -153,8 +153,12 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   const { index, byName, toolWords } = indexOf(tools);
   const isToolWord = (word: string) => toolWords.has(singular(word));
   const request = understand(query, LEXICON, isToolWord);
-  if (!request.meanings.length) return [];
-  const meanings = [...request.meanings, ...referredTo(before, isToolWord)].map(({ terms, weight }) => ({
+  // A step refers back to what the step before named by a word ("and give it another 30k"), or by
+  // naming nothing but what to do ("if not, create"; "then approve").
+  const namesNothing = request.meanings.every(({ terms }) => terms.some((term) => asksToDo(term) || asksToRead(term)));
+  const referred = refersBack(query) || namesNothing ? referredTo(before, isToolWord) : [];
+  if (!request.meanings.length && !referred.length) return [];
+  const meanings = [...request.meanings, ...referred].map(({ terms, weight }) => ({
     terms: terms.map(singular),
     weight,
   }));
@@ -205,7 +209,8 @@ function inTurn<T>(lists: readonly T[][]): T[] {
   return [...merged];
 }
 
-export function searchTools<T extends Searchable>(tools: readonly T[], query: string, product?: Product): Found<T> {
+export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
+  const query = withoutSmallTalk(request);
   const { toolWords } = indexOf(tools);
   const isToolWord = (word: string) => toolWords.has(singular(word));
   const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
@@ -213,7 +218,7 @@ export function searchTools<T extends Searchable>(tools: readonly T[], query: st
   const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
   const perStep = parts.map((part, at) => ({
     request: part,
-    tools: ranked(tools, { query: part, product, about, before: at > 0 && refersBack(part) ? parts[at - 1] : undefined }),
+    tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),
   }));
   const steps = perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : []));
   return {

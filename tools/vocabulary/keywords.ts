@@ -6,8 +6,8 @@
 export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // What tools answer without saying so: invoices belong to a project through their contract.
   list_invoices: 'project tag',
-  // Registering an incoming invoice is submitting it: "log the invoice", "register the bill".
-  submit_invoice: 'register',
+  // Registering or creating an incoming invoice is submitting it: "log the invoice", "enter a new bill".
+  submit_invoice: 'register create',
   list_contracts: 'project',
   // A contract unit is open or finalized: "VE, die noch nicht abgeschlossen sind".
   list_contract_units: 'finalized',
@@ -29,6 +29,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_contract_overview: 'overview summary status amount total',
   get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding',
   esg_get_building_consumption: 'month monthly',
+  // Document events tell which documents were deleted: "which ESG documents got deleted?"
+  esg_list_file_events: 'delete',
   // Linking a tenant to consumption assigns it: "allocate Costa Coffee to the electricity".
   esg_create_tenant_consumption_link: 'assign',
   esg_delete_tenant_consumption_link: 'unassign',
