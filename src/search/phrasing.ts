@@ -13,7 +13,7 @@ const READ_OPENERS = words(
     'what whats which who whom whose when where why how is are was were has have had did does do any show list display',
     'give tell see view find search look check pull',
     'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten',
-    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde gib schau prufe welches nachvollziehen',
+    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde schau pruf prufe welches nachvollziehen',
   ].join(' '),
 );
 
@@ -23,6 +23,9 @@ const HOW_TO_ACT = words('do does can could should would will shall to i we');
 /** After "wie", a modal, or a verb with its subject ("wie buche ich …"), asks how to do something. */
 const WIE_TO_ACT = words('kann konnen konnte soll sollen muss mussen');
 const WIE_SUBJECTS = words('ich wir man');
+
+/** After "gib", the words that make it a request to see. */
+const GIVE_ME = words('mir uns mal');
 
 /** After "do"/"does"/"did", a pronoun makes a question ("do we owe…"); otherwise "do" is an order. */
 const PRONOUNS = words('we i you they it he she the any our');
@@ -75,6 +78,8 @@ export function phrasedAsRead(request: string): boolean {
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);
+  // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
+  if (first === 'gib') return GIVE_ME.has(second);
   if (READ_OPENERS.has(first)) return true;
   return request.trim().endsWith('?') || asksIndirectly(request);
 }

@@ -21,6 +21,13 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'anschliessend',
   'im anschluss',
   'hinterher',
+  // The step to take when the lookup finds nothing: "check whether they are on the system, otherwise add them".
+  'otherwise',
+  'if not',
+  'sonst',
+  'andernfalls',
+  'falls nicht',
+  'wenn nicht',
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
@@ -33,7 +40,12 @@ const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zu
  * another 30k", "change its type", "pay the rest", "delete the duplicate", "finalise the ones …".
  */
 const BACK_REFERENCES = new Set(
-  'it its them their they this that these those one ones there same rest remainder duplicate both'.split(' '),
+  [
+    'it its them their they this that these those one ones there same rest remainder duplicate both',
+    'ihn ihm ihr sie es diese dieser diesen dieses davon dort darauf dafur dabei dazu drauf letzte falsche',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** Whether a step refers back to what the step before it named. */
