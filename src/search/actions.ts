@@ -29,3 +29,6 @@ export const asksToRead = (term: string): boolean => READING.has(term);
 
 /** An API word that asks to do something other than read. */
 export const asksToDo = (term: string): boolean => ASKABLE.has(term) && !READING.has(term);
+
+/** An API word that asks for anything, to read or to act: what verbs mean. */
+export const asksFor = (term: string): boolean => ASKABLE.has(term);

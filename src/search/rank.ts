@@ -10,7 +10,7 @@ import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
 import type { ToolCard } from '../catalog/cards.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
-import { asksToDo, asksToRead } from './actions.js';
+import { asksFor } from './actions.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { preferenceFor, productsOf } from './preference.js';
@@ -140,22 +140,22 @@ function readFirst<T extends Searchable>(ranked: T[], query: string): T[] {
   return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
 }
 
-/** The tools for one request of one step, best first. */
 /** The things the step before named, without its actions: what "it" or "them" stands for. */
 function referredTo(before: string | undefined, isToolWord: (word: string) => boolean): Meaning[] {
   if (before === undefined) return [];
   return understand(before, LEXICON, isToolWord)
-    .meanings.filter(({ terms }) => !terms.some((term) => asksToDo(term) || asksToRead(term)))
+    .meanings.filter(({ terms }) => !terms.some(asksFor))
     .map(({ terms, weight }) => ({ terms, weight: weight * REFERRED_WEIGHT }));
 }
 
+/** The tools for one request of one step, best first. */
 function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
   const { index, byName, toolWords } = indexOf(tools);
   const isToolWord = (word: string) => toolWords.has(singular(word));
   const request = understand(query, LEXICON, isToolWord);
   // A step refers back to what the step before named by a word ("and give it another 30k"), or by
   // naming nothing but what to do ("if not, create"; "then approve").
-  const namesNothing = request.meanings.every(({ terms }) => terms.some((term) => asksToDo(term) || asksToRead(term)));
+  const namesNothing = request.meanings.every(({ terms }) => terms.some(asksFor));
   const referred = refersBack(query) || namesNothing ? referredTo(before, isToolWord) : [];
   if (!request.meanings.length && !referred.length) return [];
   const meanings = [...request.meanings, ...referred].map(({ terms, weight }) => ({

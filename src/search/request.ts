@@ -2,7 +2,8 @@
  * A request in the API's words: everyday and German words replaced by the vocabulary's, German
  * compounds split into their parts, and words the tools use themselves kept as they are.
  */
-import { asksToDo, asksToRead } from './actions.js';
+import { asksFor, asksToDo } from './actions.js';
+import { englishNameParts, readEnglishVerbs } from './english-verbs.js';
 import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
@@ -108,98 +109,6 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
 }
 
-/** Words before which "re" is what is left of "are": "we're", "they're". */
-const BEFORE_ARE: ReadonlySet<string> = new Set(['we', 'you', 'they', 'there', 'who', 'what', 'where', 'how']);
-const REDO = 'update';
-
-const asksToDoIn = (meaning: readonly string[]) => termsOf(meaning).some(asksToDo);
-
-/**
- * Doing something again changes what was done: "re-book the contract to cost centre 4410",
- * "re-point it to our other company", "rebook". The verb after "re" says no more than that.
- */
-function readRedoing(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>, table: Table): void {
-  words.forEach((word, at) => {
-    const prefixed = word === 're' && at + 1 < words.length && !BEFORE_ARE.has(words[at - 1] ?? '');
-    const rest =
-      word.startsWith('re') && unknown.has(word) ? baseForms(word.slice(2)).find((form) => table.words.has(form)) : undefined;
-    if (prefixed) {
-      meanings[at] = [REDO];
-      if (asksToDoIn(meanings[at + 1]!)) meanings[at + 1] = [];
-    } else if (rest !== undefined && asksToDoIn([table.words.get(rest)!])) meanings[at] = [REDO];
-  });
-}
-
-/**
- * The words that carry on a name in an English request: a capitalised word after another that
- * does not open the sentence ("on Riverside Quarter", "the Brennan Roofing contract", "at Harbour
- * House") names a place or a firm, not a quarter, a trade or a house. German capitalises every
- * noun; acronyms ("CVR", "QS") are no names.
- */
-function namePartsOf(request: string): boolean[] {
-  const parts: boolean[] = [];
-  let nameGoesOn = false;
-  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const capitalised = /^\p{Lu}\p{Ll}/u.test(match[0]);
-    const opensSentence = /^\s*$|[.!?:;]\s*$/.test(request.slice(0, match.index));
-    for (const _ of wordsOf(match[0])) parts.push(capitalised && nameGoesOn);
-    nameGoesOn = capitalised && (nameGoesOn || !opensSentence);
-  }
-  return parts;
-}
-
-/** Words that open a verb's object: "push the end date out", "chase our roofer". */
-const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'my', 'its']);
-
-/**
- * An English request that opens with a word nobody knows, before its object, opens with a verb all
- * the same ("Push the end date of the project out …"): where no other word asks for anything, it asks
- * to change something.
- */
-function readUnknownVerb(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>): void {
-  const asksAnything = meanings.some((meaning) => termsOf(meaning).some((term) => asksToDo(term) || asksToRead(term)));
-  if (!asksAnything && unknown.has(words[0] ?? '') && DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
-}
-
-/** Words that deny the action after them: "don't create a new one", "never pay it"; "not" after "do". */
-const NEGATIONS: ReadonlySet<string> = new Set(['don', 'dont', 'never']);
-const denies = (words: readonly string[], at: number) =>
-  NEGATIONS.has(words[at]!) || (words[at] === 'not' && words[at - 1] === 'do');
-/** How many words after a negation it denies: "don't create a new one" denies "create" and "new". */
-const NEGATED_WORDS = 3;
-
-/** Forms of "be" and "get" after which a participle describes a state: "which projects have been created". */
-const PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'got', 'gotten', 'being']);
-
-/** The API's words of a word without those that ask to do something. */
-const withoutActions = (meaning: readonly string[]) =>
-  meaning
-    .map((api) =>
-      api
-        .split(' ')
-        .filter((term) => !asksToDo(term))
-        .join(' '),
-    )
-    .filter(Boolean);
-
-/** A participle after "been", "was", "got" says what happened to a thing, not what to do with it. */
-function dropPassiveActions(words: readonly string[], meanings: string[][]): void {
-  words.forEach((word, at) => {
-    if (PASSIVE.has(word) && at + 1 < words.length) meanings[at + 1] = withoutActions(meanings[at + 1]!);
-  });
-}
-
-/** Takes away the actions a request says not to do; what they act on stays. */
-function dropNegatedActions(words: readonly string[], meanings: string[][]): void {
-  words.forEach((_, at) => {
-    if (!denies(words, at)) return;
-    const from = words[at + 1] === 't' ? at + 2 : at + 1;
-    for (let next = from; next < Math.min(from + NEGATED_WORDS, words.length); next++) {
-      meanings[next] = withoutActions(meanings[next]!);
-    }
-  });
-}
-
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const words = wordsOf(request);
   const german = isGerman(words, lexicon, isToolWord);
@@ -215,7 +124,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
       meanings[at[0]!] = [phrase.api];
     }
   }
-  const nameParts = german ? [] : namePartsOf(request);
+  const nameParts = german ? [] : englishNameParts(request);
   words.forEach((word, at) => {
     if (used[at] || nameParts[at]) return;
     const understood = meaningsOfWord(word, context);
@@ -225,19 +134,14 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
-  if (!german) {
-    dropNegatedActions(words, meanings);
-    dropPassiveActions(words, meanings);
-    readRedoing(words, meanings, loose, context.table);
-    if (!question) readUnknownVerb(words, meanings, loose);
-  }
+  if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
   const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
       ofWord.map((meaning) => {
         const terms = meaning.split(' ');
         // German puts the verb last, after any qualifier: "Rechnung vom Elektriker hochladen" asks to upload.
-        const verbLast = german && at === words.length - 1 && terms.some((term) => asksToDo(term) || asksToRead(term));
+        const verbLast = german && at === words.length - 1 && terms.some(asksFor);
         return { terms, weight: qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1 };
       }),
     ),
@@ -250,8 +154,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
 export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): (word: string) => boolean {
   const german = isGerman(wordsOf(request), lexicon, isToolWord);
   const table = german ? lexicon.german : lexicon.english;
-  const asks = (api: string | undefined) =>
-    api !== undefined && api.split(' ').some((term) => asksToDo(term) || asksToRead(term));
+  const asks = (api: string | undefined) => api !== undefined && api.split(' ').some(asksFor);
   // A phrasal verb's first word is a verb too: "look at", "pull up", "take … off".
   const phraseVerbs = new Set(
     table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),

@@ -1,0 +1,119 @@
+/**
+ * How an English request's verbs are read beyond the vocabulary: what a negation or a passive
+ * takes away ("don't create", "which projects have been created"), what doing again means
+ * ("re-book"), an unknown opening verb, and which capitalised words carry on a name.
+ */
+import { asksFor, asksToDo } from './actions.js';
+import { termsOf } from './conditional-actions.js';
+import type { Table } from './lexicon.js';
+import { wordsOf } from './text.js';
+import { baseForms } from './word-forms.js';
+
+/** Words before which "re" is what is left of "are": "we're", "they're". */
+const BEFORE_ARE: ReadonlySet<string> = new Set(['we', 'you', 'they', 'there', 'who', 'what', 'where', 'how']);
+const REDO = 'update';
+
+const asksToDoIn = (meaning: readonly string[]) => termsOf(meaning).some(asksToDo);
+
+/**
+ * Doing something again changes what was done: "re-book the contract to cost centre 4410",
+ * "re-point it to our other company", "rebook". The verb after "re" says no more than that.
+ */
+function readRedoing(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>, table: Table): void {
+  words.forEach((word, at) => {
+    const prefixed = word === 're' && at + 1 < words.length && !BEFORE_ARE.has(words[at - 1] ?? '');
+    const rest =
+      word.startsWith('re') && unknown.has(word) ? baseForms(word.slice(2)).find((form) => table.words.has(form)) : undefined;
+    if (prefixed) {
+      meanings[at] = [REDO];
+      if (asksToDoIn(meanings[at + 1]!)) meanings[at + 1] = [];
+    } else if (rest !== undefined && asksToDoIn([table.words.get(rest)!])) meanings[at] = [REDO];
+  });
+}
+
+/**
+ * The words that carry on a name in an English request: a capitalised word after another that
+ * does not open the sentence ("on Riverside Quarter", "the Brennan Roofing contract", "at Harbour
+ * House") names a place or a firm, not a quarter, a trade or a house. German capitalises every
+ * noun; acronyms ("CVR", "QS") are no names.
+ */
+export function englishNameParts(request: string): boolean[] {
+  const parts: boolean[] = [];
+  let nameGoesOn = false;
+  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const capitalised = /^\p{Lu}\p{Ll}/u.test(match[0]);
+    const opensSentence = /^\s*$|[.!?:;]\s*$/.test(request.slice(0, match.index));
+    for (const _ of wordsOf(match[0])) parts.push(capitalised && nameGoesOn);
+    nameGoesOn = capitalised && (nameGoesOn || !opensSentence);
+  }
+  return parts;
+}
+
+/** Words that open a verb's object: "push the end date out", "chase our roofer". */
+const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'my', 'its']);
+
+/**
+ * An English request that opens with a word nobody knows, before its object, opens with a verb all
+ * the same ("Push the end date of the project out …"): where no other word asks for anything, it asks
+ * to change something.
+ */
+function readUnknownVerb(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>): void {
+  const asksAnything = meanings.some((meaning) => termsOf(meaning).some(asksFor));
+  if (!asksAnything && unknown.has(words[0] ?? '') && DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
+}
+
+/** Words that deny the action after them: "don't create a new one", "never pay it"; "not" after "do". */
+const NEGATIONS: ReadonlySet<string> = new Set(['don', 'dont', 'never']);
+const denies = (words: readonly string[], at: number) =>
+  NEGATIONS.has(words[at]!) || (words[at] === 'not' && words[at - 1] === 'do');
+/** How many words after a negation it denies: "don't create a new one" denies "create" and "new". */
+const NEGATED_WORDS = 3;
+
+/** Forms of "be" and "get" after which a participle describes a state: "which projects have been created". */
+const PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'got', 'gotten', 'being']);
+
+/** The API's words of a word without those that ask to do something. */
+const withoutActions = (meaning: readonly string[]) =>
+  meaning
+    .map((api) =>
+      api
+        .split(' ')
+        .filter((term) => !asksToDo(term))
+        .join(' '),
+    )
+    .filter(Boolean);
+
+/** A participle after "been", "was", "got" says what happened to a thing, not what to do with it. */
+function dropPassiveActions(words: readonly string[], meanings: string[][]): void {
+  words.forEach((word, at) => {
+    if (PASSIVE.has(word) && at + 1 < words.length) meanings[at + 1] = withoutActions(meanings[at + 1]!);
+  });
+}
+
+/** Takes away the actions a request says not to do; what they act on stays. */
+function dropNegatedActions(words: readonly string[], meanings: string[][]): void {
+  words.forEach((_, at) => {
+    if (!denies(words, at)) return;
+    const from = words[at + 1] === 't' ? at + 2 : at + 1;
+    for (let next = from; next < Math.min(from + NEGATED_WORDS, words.length); next++) {
+      meanings[next] = withoutActions(meanings[next]!);
+    }
+  });
+}
+
+/** What the request around the words tells the passes. */
+interface Around {
+  /** Words neither the vocabulary nor the tools know. */
+  unknown: ReadonlySet<string>;
+  table: Table;
+  /** A yes-or-no question: its first word is no verb. */
+  question: boolean;
+}
+
+/** Applies the passes to the meanings of an English request's words, in place. */
+export function readEnglishVerbs(words: readonly string[], meanings: string[][], { unknown, table, question }: Around): void {
+  dropNegatedActions(words, meanings);
+  dropPassiveActions(words, meanings);
+  readRedoing(words, meanings, unknown, table);
+  if (!question) readUnknownVerb(words, meanings, unknown);
+}
