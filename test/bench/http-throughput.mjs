@@ -34,7 +34,7 @@ function cpuSeconds(pid) {
  * server's callers' tokens: answered calls and failures.
  * @param {HttpServer} server @param {string} invoiceId @param {number} seconds @param {number} clients
  */
-async function load(server, invoiceId, seconds, clients) {
+export async function load(server, invoiceId, seconds, clients) {
   // A call without an answer in 10 s counts as failed rather than holding the run for minutes.
   const agent = new Agent({ connections: clients, headersTimeout: 10_000, bodyTimeout: 10_000 });
   const until = performance.now() + seconds * 1000;
@@ -69,7 +69,7 @@ async function load(server, invoiceId, seconds, clients) {
 }
 
 /**
- * @typedef {{ endpoint: string, pid: number, stop: () => void, tokens?: string[] }} HttpServer
+ * @typedef {{ endpoint: string, pid: number, stop: () => void, exited?: Promise<unknown>, tokens?: string[] }} HttpServer
  * @typedef {{ calls: number, failures: number, seconds: number, cpu: number }} Tally
  */
 
@@ -98,14 +98,16 @@ async function compare(servers, invoiceId, { seconds, clients, rounds }) {
 }
 
 /**
- * Ours over HTTP, with `args` added, as the published bin runs it.
+ * Ours over HTTP, with `args` added, as the published bin runs it (or `entry`, with `nodeFlags` for Node).
  * @param {string} fincon @param {string[]} args @param {Record<string, string>} env
+ * @param {{ entry?: string, nodeFlags?: string[] }} [how]
  * @returns {Promise<HttpServer>}
  */
-async function oursOverHttp(fincon, args, env = {}) {
+export async function oursOverHttp(fincon, args, env = {}, { entry = BIN, nodeFlags = [] } = {}) {
   const { found, child, stop } = await listening(
     [
-      BIN,
+      ...nodeFlags,
+      entry,
       '--transport',
       'http',
       '--host',
@@ -122,7 +124,8 @@ async function oursOverHttp(fincon, args, env = {}) {
     'stderr',
     /MCP endpoint: (\S+)/,
   );
-  return { endpoint: found, pid: /** @type {number} */ (child.pid), stop };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { endpoint: found, pid: /** @type {number} */ (child.pid), stop, exited };
 }
 
 /**

@@ -11,6 +11,7 @@ import { guardedWritesTable } from './guarded-writes.mjs';
 import { httpTable } from './http-throughput.mjs';
 import { largeProjectTable } from './large-project.mjs';
 import { perCallTable } from './per-call.mjs';
+import { profileTables } from './profiles.mjs';
 import { searchTable } from './search.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -40,6 +41,8 @@ console.log('');
 console.log(await searchTable());
 console.log('');
 console.log(await httpTable({ seconds: HTTP_SECONDS, clients: HTTP_CLIENTS }));
+console.log('');
+console.log(await profileTables({ calls: CALLS * 5, seconds: HTTP_SECONDS / 2, clients: HTTP_CLIENTS }));
 console.log('');
 console.log(await largeProjectTable());
 console.log('');
