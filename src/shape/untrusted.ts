@@ -28,8 +28,16 @@ export function escapeUntrusted(text: string): string {
     .replace(OWN_TAG, 'untrusted_data');
 }
 
+/** Random bytes drawn a few kilobytes at a time: drawing 6 at a time for every answer showed in CPU profiles. */
+const POOL_BYTES = 6 * 1024;
+const TOKEN_BYTES = 6;
+let pool = randomBytes(POOL_BYTES);
+let used = 0;
+
 function token(): string {
-  return randomBytes(6).toString('hex');
+  if (used + TOKEN_BYTES > pool.length) [pool, used] = [randomBytes(POOL_BYTES), 0];
+  used += TOKEN_BYTES;
+  return pool.toString('hex', used - TOKEN_BYTES, used);
 }
 
 /** Lines rendered from API data (already escaped), inside one envelope. */
