@@ -8,6 +8,7 @@ import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
 import { isGerman } from './language.js';
+import type { IsVerb } from './steps.js';
 import type { Lexicon, Phrase, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
@@ -150,8 +151,12 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   };
 }
 
-/** Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the request's language. */
-export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): (word: string) => boolean {
+/**
+ * Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the
+ * request's language; a word that does so only in a verb's place only there ("Rechnung zahlen",
+ * not "Vertragsstand mit Nachträgen und Rechnungen").
+ */
+export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsVerb {
   const german = isGerman(wordsOf(request), lexicon, isToolWord);
   const table = german ? lexicon.german : lexicon.english;
   const asks = (api: string | undefined) => api !== undefined && api.split(' ').some(asksFor);
@@ -159,8 +164,11 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
   const phraseVerbs = new Set(
     table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
   );
-  return (word) =>
+  return (word, { first, last }) =>
     formsIn(german, word).some(
-      (form) => asks(table.words.get(form)) || table.conditionalActions.inVerbPlace.has(form) || phraseVerbs.has(form),
+      (form) =>
+        asks(table.words.get(form)) ||
+        (table.conditionalActions.inVerbPlace.has(form) && (german ? last : first)) ||
+        phraseVerbs.has(form),
     );
 }

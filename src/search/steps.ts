@@ -57,8 +57,14 @@ const JOINS = new Set(['and', 'und']);
 /** Punctuation that ends a sentence, and with it a step; not a full stop, which ends "Nr." and "3." too. */
 const SENTENCE_END = /[;!?]/;
 
-/** Whether a (folded) word asks to read or to act: "find", "post", "raussuchen", "buchen". */
-export type IsVerb = (word: string) => boolean;
+/** Where a word stands in its step: first (an English verb's place) or last of its clause (a German one's). */
+export interface Place {
+  first: boolean;
+  last: boolean;
+}
+
+/** Whether a (folded) word, where it stands, asks to read or to act: "find", "post", "raussuchen", "buchen". */
+export type IsVerb = (word: string, place: Place) => boolean;
 
 interface Token {
   word: string;
@@ -114,19 +120,31 @@ function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
   return pieces.filter((piece) => piece.length > 0);
 }
 
-/** A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb stands before. */
-function splitAtJoins(piece: readonly Token[], isVerb: IsVerb): Token[][] {
+/**
+ * A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb
+ * stands before. A word stands first after an "and", and last before a comma or the piece's end,
+ * or before an "und" when a verb ends the piece too: "den Auftrag vergeben und die Rechnung ablegen"
+ * are two clauses, "Vertragsstand mit allem Vergebenen und Rechnungen" is one.
+ */
+function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb): Token[][] {
   const words = piece.map((token) => token.word);
+  const end = words.length - 1;
+  const endsClause = (at: number) => at === end || CLAUSE_END.test(request.slice(piece[at]!.end, piece[at + 1]!.start));
+  const placeOf = (at: number): Place => ({
+    first: at === 0 || JOINS.has(words[at - 1]!),
+    last: endsClause(at) || (JOINS.has(words[at + 1] ?? '') && isVerb(words[end]!, { first: false, last: true })),
+  });
+  const verbAt = (at: number) => isVerb(words[at]!, placeOf(at));
   const at = words.findIndex(
     (word, index) =>
       JOINS.has(word) &&
       index > 0 &&
       index < words.length - 1 &&
-      words.slice(0, index).some(isVerb) &&
-      (isVerb(words[index + 1]!) || (word === 'und' && isVerb(words[index - 1]!))),
+      words.slice(0, index).some((_, before) => verbAt(before)) &&
+      (verbAt(index + 1) || (word === 'und' && verbAt(index - 1))),
   );
   if (at < 0) return [[...piece]];
-  return [piece.slice(0, at), ...splitAtJoins(piece.slice(at + 1), isVerb)];
+  return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
 }
 
 /**
@@ -135,7 +153,7 @@ function splitAtJoins(piece: readonly Token[], isVerb: IsVerb): Token[][] {
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
   const steps = piecesOf(request, tokensOf(request))
-    .flatMap((piece) => splitAtJoins(piece, isVerb))
+    .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);
   if (steps.length < 2) return [request];

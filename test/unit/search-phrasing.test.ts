@@ -1,6 +1,8 @@
 /** How search_tools reads the shape of a request: questions that ask to read, requests of several steps, misspelt words. */
 import { describe, expect, it } from 'vitest';
 import { phrasedAsRead } from '../../src/search/phrasing.js';
+import { LEXICON } from '../../src/search/lexicon.js';
+import { verbTestFor } from '../../src/search/request.js';
 import { stepsOf } from '../../src/search/steps.js';
 import { misspeltFor } from '../../src/search/typos.js';
 
@@ -66,6 +68,18 @@ describe('the steps of a request', () => {
     'register a partial payment of 12,400 EUR on invoice 2026-118',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
+  });
+
+  it('counts a verb of the verb place only there: "… vergeben und Rechnungen" are things', () => {
+    const steps = (request: string) =>
+      stepsOf(
+        request,
+        verbTestFor(request, LEXICON, () => false),
+      );
+    expect(steps('Verträge raussuchen mit allem Vergebenen und Rechnungen')).toHaveLength(1);
+    expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(2);
+    expect(steps('find the invoices and label them')).toHaveLength(2);
+    expect(steps('find the invoices with a label and a tag')).toHaveLength(1);
   });
 });
 
