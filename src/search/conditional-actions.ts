@@ -5,7 +5,7 @@
 import { asksToDo, asksToRead } from './actions.js';
 import { GERMAN_AUXILIARIES } from './function-words.js';
 import type { Table } from './lexicon.js';
-import { baseForms } from './word-forms.js';
+import { baseForms, imperativeOf } from './word-forms.js';
 import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 
 /** What a new detail asks for. */
@@ -15,13 +15,22 @@ const UPDATE = 'update';
 export const termsOf = (meanings: readonly string[]): string[] => meanings.flatMap((meaning) => meaning.split(' '));
 
 /**
- * Where a verb stands among the words open to it: first in an English request ("label invoices"),
- * last in a German one ("Rechnung zahlen"), and nowhere after a German auxiliary, which makes the
+ * Where a verb stands among the words open to it, and the form to look it up by: first in an
+ * English request ("label invoices"), last in a German one ("Rechnung zahlen") unless the first is
+ * an imperative ("vergib den Auftrag"), and nowhere after a German auxiliary, which makes the
  * last word a participle of a state ("Wie viel ist schon vergeben?").
  */
-function verbPlaceOf(words: readonly string[], open: readonly boolean[], german: boolean): number {
-  if (!german) return open.indexOf(true);
-  return words.some((word) => GERMAN_AUXILIARIES.has(word)) ? -1 : open.lastIndexOf(true);
+function verbPlaceOf(
+  words: readonly string[],
+  open: readonly boolean[],
+  german: boolean,
+  inVerbPlace: ReadonlyMap<string, string>,
+): { at: number; form?: string } {
+  if (!german) return { at: open.indexOf(true), form: words[open.indexOf(true)] };
+  const imperative = open[0] ? imperativeOf(words[0]!).find((form) => inVerbPlace.has(form)) : undefined;
+  if (imperative) return { at: 0, form: imperative };
+  if (words.some((word) => GERMAN_AUXILIARIES.has(word))) return { at: -1 };
+  return { at: open.lastIndexOf(true), form: words[open.lastIndexOf(true)] };
 }
 
 export interface Situation {
@@ -40,8 +49,8 @@ export function applyConditionalActions(
   { inVerbPlace, unlessReading, withAction }: Table['conditionalActions'],
 ): void {
   const open = [...openBefore];
-  const verbPlace = verbPlaceOf(words, open, german);
-  const verb = inVerbPlace.get(words[verbPlace] ?? '');
+  const { at: verbPlace, form } = verbPlaceOf(words, open, german, inVerbPlace);
+  const verb = inVerbPlace.get(form ?? '');
   if (verb) {
     meanings[verbPlace] = [verb];
     open[verbPlace] = false;

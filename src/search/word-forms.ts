@@ -50,10 +50,15 @@ function infinitivesOf(word: string): string[] {
   });
 }
 
-/** The infinitive a German imperative may be of: "änder" -> ändern, "buch" -> buchen, "trag" -> tragen. */
+/**
+ * The infinitives a German imperative may be of: "änder" -> ändern, "buch" -> buchen, "trag" -> tragen;
+ * a strong verb's "i" is the infinitive's "e": "vergib" -> vergeben, "nimm" -> nehmen.
+ */
 export function imperativeOf(word: string): string[] {
   if (word.length < SHORTEST_STEM || word.endsWith('n')) return [];
-  return [/(er|el)$/.test(word) ? `${word}n` : `${word}en`];
+  const strong = /^(.*)i([^aeiou]+)$/.exec(word);
+  const stems = strong ? [word, `${strong[1]}e${strong[2]!.replace(/(.)\1$/, '$1')}`] : [word];
+  return stems.map((stem) => (/(er|el)$/.test(stem) ? `${stem}n` : `${stem}en`));
 }
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */

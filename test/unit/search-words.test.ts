@@ -107,6 +107,11 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('invoices with a label')).not.toContain('assign');
   });
 
+  it('reads a German imperative first as the verb: "vergib den Auftrag"', () => {
+    expect(termsOf('vergib den Auftrag an Schmidt Bau')).toContain('assign');
+    expect(termsOf('Vergabe der Aufträge an Schmidt Bau')).not.toContain('assign');
+  });
+
   it('reads a participle after a German auxiliary as a state', () => {
     expect(termsOf('Wie viel vom Budget ist schon vergeben?')).not.toContain('assign');
   });
