@@ -96,7 +96,10 @@ function meaningsOfWord(word: string, context: Context): WordMeanings {
     (german && lexicon.germanWords.has(part)) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
   const parts = german ? compoundParts(word, knownPart) : compoundParts(word, knownPart, 1);
   if (!parts) {
-    const meant = misspeltFor(word, table.words);
+    // A misspelt imperative is a misspelt infinitive: "korriegier" is "korrigieren".
+    const meant = (german ? [word, ...imperativeOf(word)] : [word])
+      .map((form) => misspeltFor(form, table.words))
+      .find((known) => known !== undefined);
     return meant ? { meanings: [table.words.get(meant)!], loose: false } : { meanings: [word], loose: true };
   }
   const partMeanings = parts.flatMap((part) => table.words.get(part) ?? (isToolWord(part) ? [part] : []));

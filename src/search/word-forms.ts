@@ -58,7 +58,7 @@ export function imperativeOf(word: string): string[] {
   if (word.length < SHORTEST_STEM || word.endsWith('n')) return [];
   const strong = /^(.*)i([^aeiou]+)$/.exec(word);
   const stems = strong ? [word, `${strong[1]}e${strong[2]!.replace(/(.)\1$/, '$1')}`] : [word];
-  return stems.map((stem) => (/(er|el)$/.test(stem) ? `${stem}n` : `${stem}en`));
+  return stems.map((stem) => (/([^i]er|el)$/.test(stem) ? `${stem}n` : `${stem}en`));
 }
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */

@@ -112,6 +112,10 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('Vergabe der Aufträge an Schmidt Bau')).not.toContain('assign');
   });
 
+  it('corrects a misspelt German imperative by its infinitive: "korriegier"', () => {
+    expect(termsOf('korriegier die Rechnung vom Maler')).toContain('update');
+  });
+
   it('reads a participle after a German auxiliary as a state', () => {
     expect(termsOf('Wie viel vom Budget ist schon vergeben?')).not.toContain('assign');
   });
