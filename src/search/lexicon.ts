@@ -20,12 +20,24 @@ export interface Phrase {
 /** Marks where a phrasal verb takes its object: "knock … off" is "knock 20k off" too. */
 const GAP = '…';
 
+/**
+ * Marks an entry that means what it says as a whole word only, never as a part of a German
+ * compound: "=Bau" is a firm in "Schmidt Bau", but "Bauprojekt" is a project, "Bauzeit" a time.
+ */
+const WHOLE_WORD = '=';
+
 /** A vocabulary entry's words, and where its gap is, if it has one. */
 function phraseWords(text: string): Pick<Phrase, 'words' | 'gapAt'> {
   const [before = '', after] = text.split(GAP);
   const words = wordsOf(before);
   return after === undefined ? { words } : { words: [...words, ...wordsOf(after)], gapAt: words.length };
 }
+
+/** The folded words of the entries marked as whole words only. */
+const wholeWordsOf = (vocabularies: readonly Vocabulary[]): string[] =>
+  vocabularies.flatMap((vocabulary) =>
+    Object.values(vocabulary).flatMap((everyday) => everyday.filter((text) => text.startsWith(WHOLE_WORD)).flatMap(wordsOf)),
+  );
 
 type Conditions = keyof ConditionalActions;
 
@@ -37,6 +49,8 @@ export interface Table {
   phrases: readonly Phrase[];
   /** Words that ask for an action in some requests only, by when they do. */
   conditionalActions: Readonly<Record<Conditions, ReadonlyMap<string, string>>>;
+  /** Words that mean what `words` says only standing alone, as parts of compounds nothing. */
+  wholeWordsOnly: ReadonlySet<string>;
 }
 
 export interface Lexicon {
@@ -86,6 +100,7 @@ function tableOf(languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: Con
       unlessReading: conditionalOf('unlessReading'),
       withAction: conditionalOf('withAction'),
     },
+    wholeWordsOnly: new Set(wholeWordsOf(languages.map(({ vocabulary }) => vocabulary))),
   };
 }
 

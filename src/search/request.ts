@@ -102,7 +102,8 @@ function meaningsOfWord(word: string, context: Context): WordMeanings {
       .find((known) => known !== undefined);
     return meant ? { meanings: [table.words.get(meant)!], loose: false } : { meanings: [word], loose: true };
   }
-  const partMeanings = parts.flatMap((part) => table.words.get(part) ?? (isToolWord(part) ? [part] : []));
+  const partMeaning = (part: string) => (table.wholeWordsOnly.has(part) ? undefined : table.words.get(part));
+  const partMeanings = parts.flatMap((part) => partMeaning(part) ?? (isToolWord(part) ? [part] : []));
   return { meanings: partMeanings, loose: false };
 }
 

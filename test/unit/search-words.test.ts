@@ -144,6 +144,18 @@ describe('words that ask for an action in some requests only', () => {
   });
 });
 
+describe('words of a company name', () => {
+  const termsOf = (request: string) =>
+    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+
+  it('mean a contractor as whole words only, never as parts of a compound', () => {
+    expect(termsOf('Rechnungen von Schmidt Bau')).toContain('contractor');
+    expect(termsOf('Malerei Vogt')).toContain('contractor');
+    expect(termsOf('Bauzeit des Bauprojekts')).not.toContain('contractor');
+    expect(termsOf('Malereiarbeiten im Bauprojekt')).not.toContain('contractor');
+  });
+});
+
 describe('phrasal verbs', () => {
   const termsOf = (request: string) =>
     understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);

@@ -60,6 +60,9 @@ export const ENGLISH: Vocabulary = {
     'landscaper',
     'drylining contractor',
     'trade firm',
+    // a company's name: Brennan Scaffolding Ltd; "=": as a whole word only, never a part of a German
+    // compound. Not the trade words, which name packages too: "the scaffolding package", "roofing package".
+    '=Ltd',
   ],
   'contractor list': ['who have we got', 'who do we have', 'who do we use', 'who can do', 'on the books', 'on our books'],
   'contractor bank': ['iban', 'bic', 'bank details', 'bank account', 'account number'],

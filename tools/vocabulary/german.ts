@@ -33,8 +33,10 @@ export const GERMAN: Vocabulary = {
     'Ingenieur',
     'Gutachter',
     'Planungsbüro',
-    // a company's name: Müller Bau GmbH
-    'GmbH',
+    // a company's name: Müller Bau GmbH; "=": as a whole word only, so that "Bauprojekt" stays a
+    // project. Not "AG" (the client's too: "Seefeld Immobilien AG") nor "Elektro" (a trade: "Gewerk Elektro").
+    '=GmbH',
+    '=Bau',
     'Professionist',
     'Baumeister',
     'Baufirma',
@@ -63,7 +65,7 @@ export const GERMAN: Vocabulary = {
     'Monteur',
     'Bauer',
     // a trade in a company's name: Malerei Vogt, Huber Haustechnik, Gebr. Keller
-    'Malerei',
+    '=Malerei',
     'Haustechnik',
     'Gebäudetechnik',
     'Elektrotechnik',

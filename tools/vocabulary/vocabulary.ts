@@ -1,7 +1,8 @@
 /**
  * The words people use, mapped to the words of the API and its tools, as data for search_tools.
  * Keys are the API's words (space separated); values are the everyday words and phrases that
- * mean them, written as people write them (case and diacritics do not matter).
+ * mean them, written as people write them (case and diacritics do not matter). An entry written
+ * "=Bau" means them as a whole word only, never as a part of a German compound ("Bauzeit").
  */
 export type Vocabulary = Readonly<Record<string, readonly string[]>>;
 
