@@ -134,8 +134,8 @@ const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool:
   a.tool.name.localeCompare(b.tool.name);
 
 /** A request phrased to read gets a reading tool first, where any was found: a model may take the first name. */
-function readFirst<T extends Searchable>(ranked: T[], query: string): T[] {
-  if (!phrasedAsRead(query) || ranked[0]?.hints.readOnlyHint !== false) return ranked;
+function readFirst<T extends Searchable>(ranked: T[], readPhrased: boolean): T[] {
+  if (!readPhrased || ranked[0]?.hints.readOnlyHint !== false) return ranked;
   const read = ranked.findIndex((tool) => tool.hints.readOnlyHint);
   return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
 }
@@ -163,7 +163,8 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     weight,
   }));
   const terms = meanings.flatMap((meaning) => meaning.terms);
-  const question = request.question || phrasedAsRead(query);
+  const readPhrased = phrasedAsRead(query);
+  const question = request.question || readPhrased;
   const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
   // A request that asks for no action is a question, most often to a list.
   const weights = termWeights(meanings, !preference.asksForAction);
@@ -183,7 +184,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .filter(({ score }) => score > 0)
     .sort(byScore)
     .map(({ tool }) => tool);
-  return readFirst(best, query);
+  return readFirst(best, readPhrased);
 }
 
 /** One step of a request of several, and the tool that does it. */

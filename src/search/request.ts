@@ -155,6 +155,23 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   };
 }
 
+/** Whether the API's words of an entry ask to read or to act. */
+const asks = (api: string | undefined) => api !== undefined && api.split(' ').some(asksFor);
+
+const phraseVerbsByTable = new WeakMap<Table, ReadonlySet<string>>();
+
+/** The first words of a table's phrasal verbs, verbs too ("look at", "pull up", "take … off"); found once per table. */
+function phraseVerbsOf(table: Table): ReadonlySet<string> {
+  let verbs = phraseVerbsByTable.get(table);
+  if (!verbs) {
+    verbs = new Set(
+      table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
+    );
+    phraseVerbsByTable.set(table, verbs);
+  }
+  return verbs;
+}
+
 /**
  * Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the
  * request's language; a word that does so only in a verb's place only there ("Rechnung zahlen",
@@ -163,11 +180,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
 export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsVerb {
   const german = isGerman(wordsOf(request), lexicon, isToolWord);
   const table = german ? lexicon.german : lexicon.english;
-  const asks = (api: string | undefined) => api !== undefined && api.split(' ').some(asksFor);
-  // A phrasal verb's first word is a verb too: "look at", "pull up", "take … off".
-  const phraseVerbs = new Set(
-    table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
-  );
+  const phraseVerbs = phraseVerbsOf(table);
   return (word, { first, last }) =>
     formsIn(german, word).some(
       (form) =>
