@@ -137,7 +137,13 @@ export async function perform(operation: Operation, args: Args, context: Dispatc
       return { result, ambiguous: false };
     }
     const send = (request: PreparedRequest) =>
-      context.upstream.send({ product: operation.product, ...request, signal: context.signal, log: context.log });
+      context.upstream.send({
+        product: operation.product,
+        ...request,
+        compressible: Boolean(operation.list),
+        signal: context.signal,
+        log: context.log,
+      });
     const asked = operation.include ? [...new Set([...((args.include as string[]) ?? []), ...includeOf(prepared.path)])] : [];
     let response = await send(prepared);
     const refused = refusedInclude(operation, prepared.path, response) ?? [];

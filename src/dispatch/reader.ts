@@ -47,6 +47,7 @@ export function createReader(context: DispatchContext): Reader {
         product: operation.product,
         method: 'GET',
         path,
+        compressible: Boolean(operation.list),
         signal: context.signal,
         log: context.log,
       });

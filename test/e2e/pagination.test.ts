@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { againstApi, connect, dataOf, textOf, type TestClient } from '../support/harness.js';
+import { againstApi, connect, connectStdio, dataOf, textOf, type Item, type TestClient } from '../support/harness.js';
+import { useProxiedSandbox } from '../support/proxied-sandbox.js';
 
 const credentials = { 'x-api-key': 'test-key', 'x-api-token': 'test-token' };
 
@@ -171,5 +172,31 @@ describe.each(['gzip', 'br'] as const)('%s-compressed API responses', (encoding)
     expect(textOf(result)).toMatch(
       /HTTP 404\.\n<untrusted-data-\w+>\n- invoice_id: Not Found: .*3f2b6c1e-8a4d-4e7b-9c0a-1d2e3f4a5b6c/,
     );
+  });
+});
+
+describe('what the server asks the API to compress', () => {
+  const upstream = useProxiedSandbox();
+  let client: TestClient;
+
+  beforeAll(async () => {
+    client = await connectStdio('modern', againstApi(upstream.urlOf('fincon')));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('asks for pages of a list compressed and for one record as it is', async () => {
+    const seen = upstream.proxy().seen;
+    const invoice = (await client.items<Item>('list_invoices', {}))[0]!;
+    const listed = seen.at(-1)!;
+    expect(listed.path).toMatch(/\/invoices\/(\?|$)/);
+    expect(listed.headers['accept-encoding']).toBe('gzip, br');
+
+    const answer = await client.callTool('get_invoice', { invoice_id: invoice.id });
+    expect(answer.isError, textOf(answer)).toBeFalsy();
+    const read = seen.at(-1)!;
+    expect(read.path).toContain(`/invoices/${invoice.id}/`);
+    expect(read.headers['accept-encoding']).toBe('identity');
   });
 });

@@ -47,8 +47,16 @@ export interface Page<T = Item> {
 export interface TestClient {
   era: Era;
   transport: Transport;
-  /** `onProgress` sends a progressToken and hears the server's progress notifications. */
-  callTool(name: string, args?: Record<string, unknown>, onProgress?: (progress: Progress) => void): Promise<ToolResult>;
+  /**
+   * `onProgress` sends a progressToken and hears the server's progress notifications; aborting
+   * `signal` cancels the call (notifications/cancelled).
+   */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    onProgress?: (progress: Progress) => void,
+    signal?: AbortSignal,
+  ): Promise<ToolResult>;
   /**
    * Calls a tool that moves money as a user who agrees: the preview, then the same call with its
    * confirmation. Tools that need no confirmation (and refused previews) answer the first call.
@@ -102,10 +110,16 @@ interface SdkClient {
 }
 
 function wrap(client: SdkClient, era: Era, transport: Transport): TestClient {
-  const callTool = async (name: string, args: Record<string, unknown> = {}, onprogress?: (progress: Progress) => void) => {
+  const callTool = async (
+    name: string,
+    args: Record<string, unknown> = {},
+    onprogress?: (progress: Progress) => void,
+    signal?: AbortSignal,
+  ) => {
     const params = { name, arguments: args };
+    const asked = { ...(onprogress ? { onprogress } : {}), ...(signal ? { signal } : {}) };
     // The 1.x client takes a result schema before the request options.
-    const options = onprogress ? (era === 'legacy' ? [undefined, { onprogress }] : [{ onprogress }]) : [];
+    const options = onprogress || signal ? (era === 'legacy' ? [undefined, asked] : [asked]) : [];
     const result = (await client.callTool(params, ...options)) as ToolResult;
     // Only answers count as coverage: a refused call has not exercised the operation.
     if (!result.isError) recordCall(name);
