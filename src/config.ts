@@ -86,6 +86,14 @@ export const FLAGS = [
     description: 'Size a list answer may reach (about 4 characters a token); further rows come with the next cursor.',
   },
   {
+    name: 'parallel-reads',
+    kind: 'string',
+    value: 'N',
+    default: '6',
+    description:
+      'API reads one call may have in flight at once: a summary reads its independent lists side by side, at most this many; 1 reads one after another.',
+  },
+  {
     name: 'allowed-origins',
     kind: 'string',
     value: 'LIST',
@@ -336,6 +344,7 @@ const flagSchema = z.object({
   'timeout-ms': wholeNumber(1, 3_600_000, '30000'),
   'max-response-mb': wholeNumber(1, 4096, '50'),
   'max-answer-tokens': wholeNumber(500, 1_000_000, '10000'),
+  'parallel-reads': wholeNumber(1, 64, '6'),
   'allowed-origins': z.string().transform(list),
   'allowed-hosts': z.string().optional(),
   'file-roots': z.string().optional(),
@@ -499,6 +508,7 @@ function configFrom(flags: Flags, secrets: Secrets) {
     timeoutMs: flags['timeout-ms'],
     maxResponseBytes: flags['max-response-mb'] * 1024 * 1024,
     maxAnswerTokens: flags['max-answer-tokens'],
+    parallelReads: flags['parallel-reads'],
     allowedOrigins: flags['allowed-origins'],
     /** null: local paths are refused (a hosted server must not touch its own disk for callers). */
     fileRoots: fileRoots ? list(fileRoots).map((root) => resolve(root)) : transport === 'stdio' ? workingDirectoryRoot() : null,

@@ -185,6 +185,7 @@ export async function serve(config: Config): Promise<void> {
     files: { roots: config.fileRoots },
     // About four characters a token.
     answerBudget: config.maxAnswerTokens * 4,
+    parallelReads: config.parallelReads,
     sandbox: Boolean(sandbox),
     readOnly: config.readOnly,
     audit,

@@ -38,6 +38,8 @@ export interface ServerSetup {
   files: FileAccess;
   /** Characters of list rows one answer may carry. */
   answerBudget: number;
+  /** API reads one call may have in flight at once. */
+  parallelReads: number;
   sandbox: boolean;
   readOnly: boolean;
   /** The audit trail: money writes always, tool calls of hosted callers. */
@@ -176,6 +178,7 @@ export function createMcpServer(setup: ServerSetup, caller?: Caller, onlyTool?: 
     upstream: caller && setup.upstreamFor ? setup.upstreamFor(caller) : setup.upstream,
     files: readOnly ? { ...setup.files, writesRefused } : setup.files,
     answerBudget: setup.answerBudget,
+    parallelReads: setup.parallelReads,
     writes: setup.writes,
     caller: caller?.id,
     audit: setup.audit,

@@ -22,6 +22,8 @@ export interface DispatchContext {
   audit?: AuditSink;
   /** Characters of list rows one answer may carry; the rest waits behind a cursor. */
   answerBudget: number;
+  /** API reads of one call in flight at once (see createReader); more wait their turn. */
+  parallelReads: number;
   signal?: AbortSignal;
   /**
    * How long each read keeps asking again after 429, 503, 502, 504 and timeouts, waiting as

@@ -4,6 +4,7 @@
  * stay those of the operations; lists are read page by page to the end.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit from 'p-limit';
 import type { JsonApiDocument, ResourceObject } from '../shape/jsonapi.js';
 import { headerValue, UpstreamError } from '../upstream/client.js';
 import { askedWaitMs, backoffMs, RETRYABLE_STATUSES } from '../upstream/retry.js';
@@ -30,7 +31,13 @@ export class ReadFailure extends Error {
   }
 }
 
+/**
+ * The reads of one call, each an exchange at a time with at most `context.parallelReads` in
+ * flight: a summary may start its independent reads together and they take turns here (a retry's
+ * wait holds no place).
+ */
 export function createReader(context: DispatchContext): Reader {
+  const inTurn = pLimit(context.parallelReads);
   const readable = (name: string): { operation: Operation; view: ResourceView } => {
     const operation = context.operations.get(name);
     if (!operation || isSummary(operation) || operation.method !== 'GET' || !isResourceView(operation.result)) {
@@ -78,7 +85,7 @@ export function createReader(context: DispatchContext): Reader {
     const until = Date.now() + (context.patienceMs ?? 0);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await fetchOnce(operation, path, page);
+        return await inTurn(() => fetchOnce(operation, path, page));
       } catch (error) {
         if (!(error instanceof ReadFailure) || !error.retry) throw error;
         const wait = error.retry.afterMs ?? Math.max(100, backoffMs(attempt));

@@ -36,12 +36,16 @@ for (const { label, binary, under200 } of nodes) {
   console.log('');
 }
 
-console.log(await perCallTable(CALLS));
-console.log('');
+for (const { label, binary } of nodes) {
+  console.log(await perCallTable(CALLS, { label, binary }));
+  console.log('');
+}
 console.log(await searchTable());
 console.log('');
-console.log(await httpTable({ seconds: HTTP_SECONDS, clients: HTTP_CLIENTS }));
-console.log('');
+for (const { label, binary } of nodes) {
+  console.log(await httpTable({ seconds: HTTP_SECONDS, clients: HTTP_CLIENTS, node: { label, binary } }));
+  console.log('');
+}
 console.log(await profileTables({ calls: CALLS * 5, seconds: HTTP_SECONDS / 2, clients: HTTP_CLIENTS }));
 console.log('');
 console.log(await largeProjectTable());

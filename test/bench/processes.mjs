@@ -11,15 +11,16 @@ export const BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', impor
 export const HEADERS = { 'x-api-key': 'bench', 'x-api-token': 'bench' };
 
 /**
- * A child process started with `args`, once a line of its `stream` matched `pattern`: the first
- * group of that match, the child, and how to stop it.
+ * A child process of Node `node` started with `args`, once a line of its `stream` matched
+ * `pattern`: the first group of that match, the child, and how to stop it.
  * @param {string[]} args
  * @param {Record<string, string>} env
  * @param {'stdout' | 'stderr'} stream
  * @param {RegExp} pattern
+ * @param {string} [node] the Node binary; this one by default
  */
-export async function listening(args, env, stream, pattern) {
-  const child = spawn(process.execPath, args, {
+export async function listening(args, env, stream, pattern, node = process.execPath) {
+  const child = spawn(node, args, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', stream === 'stdout' ? 'pipe' : 'ignore', stream === 'stderr' ? 'pipe' : 'ignore'],
   });

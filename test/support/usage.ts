@@ -55,6 +55,7 @@ export const BAD_VALUES: Record<string, string | null> = {
   'project-finance-mcp timeout-ms': '-5',
   'project-finance-mcp max-response-mb': '0',
   'project-finance-mcp max-answer-tokens': '12',
+  'project-finance-mcp parallel-reads': '0',
   'project-finance-mcp allowed-origins': null,
   'project-finance-mcp file-roots': null,
   'project-finance-mcp allowed-hosts': null,

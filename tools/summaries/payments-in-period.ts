@@ -13,11 +13,9 @@ import { isoDate, uuid } from '../fields.js';
 import { fincon } from '../scope.js';
 import { amountOut, cents, currencyOf, grossValueOf, netOf, table, taxOf, totalsOf } from './figures.js';
 import { idOrName, PROJECT, resolveNamed } from './named.js';
-import { byIds, chunked, distinctIds, mapBounded, projectsOfContracts } from './reads.js';
+import { allOf, byIds, chunked, distinctIds, projectsOfContracts } from './reads.js';
 import { invoiceNumber, paymentsOf } from './settlement.js';
 
-/** Payment lists read at once: enough to be quick, few enough to stay polite to the API. */
-const PAYMENT_READS_AT_ONCE = 8;
 /** Payments the text lists one by one; all of them are in the structured content. */
 const TEXT_ROWS = 60;
 
@@ -61,13 +59,13 @@ async function contractsInScope(read: Reader, projectId?: string, contractorId?:
   return read.all('list_contracts', { filters });
 }
 
-async function invoicesOf(read: Reader, contracts: readonly FlatResource[] | undefined): Promise<FlatResource[]> {
+function invoicesOf(read: Reader, contracts: readonly FlatResource[] | undefined): Promise<FlatResource[]> {
   if (!contracts) return read.all('list_invoices', {});
-  const invoices: FlatResource[] = [];
-  for (const chunk of chunked(contracts.map((contract) => contract.id))) {
-    invoices.push(...(await read.all('list_invoices', { filters: { 'contract.in': chunk } })));
-  }
-  return invoices;
+  return allOf(
+    read,
+    'list_invoices',
+    chunked(contracts.map((contract) => contract.id)).map((chunk) => ({ 'contract.in': chunk })),
+  );
 }
 
 /**
@@ -124,7 +122,8 @@ export const getPaymentsInPeriod = defineSummary({
     const scoped = await contractsInScope(read, project?.id, contractorId);
     const invoices = await invoicesOf(read, scoped);
     const paid = invoices.filter(hasPayments);
-    const lists = await mapBounded(paid, PAYMENT_READS_AT_ONCE, (invoice) => paymentsOf(read, invoice.id));
+    // Side by side; the reader lets --parallel-reads of them run at once.
+    const lists = await Promise.all(paid.map((invoice) => paymentsOf(read, invoice.id)));
     const dated = paid.flatMap((invoice, index) =>
       lists[index]!.filter((payment) => {
         const date = String(payment.payment_date ?? '');

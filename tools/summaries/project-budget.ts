@@ -21,7 +21,7 @@ import {
   totalsOf,
 } from './figures.js';
 import { exactlyOne, idOrName, PROJECT, resolveNamed } from './named.js';
-import { byIds } from './reads.js';
+import { byIds, distinctIds } from './reads.js';
 import { PROJECT_BUDGET_TOOL } from './names.js';
 
 export const BUDGET_FIGURES = [
@@ -101,22 +101,25 @@ async function holderReports(
   read: Reader,
   project: FlatResource,
 ): Promise<Array<{ report: FlatResource; id: string; name: string; holder: BudgetRow['holder'] }>> {
-  const units = await read.all('list_contract_unit_financials', { filters: { 'project.in': [project.id] } });
+  const unitReports = read.all('list_contract_unit_financials', { filters: { 'project.in': [project.id] } });
   const asUnit = (report: FlatResource) => ({
     report,
     id: report.id,
     name: String(report.name ?? report.id),
     holder: 'contract_unit' as const,
   });
-  if (project.use_cost_elements !== true) return units.map(asUnit);
+  if (project.use_cost_elements !== true) return (await unitReports).map(asUnit);
 
-  const elements = await read.all('list_cost_element_financials', { project_ids: [project.id] });
-  const budgeted = new Set(elements.map((report) => String(report.cost_element)));
-  const names = new Map(
-    (await byIds(read, 'list_cost_elements', [...budgeted])).map((element) => [element.id, String(element.name ?? element.id)]),
+  // Read side by side: the units' reports, the elements' (and then their names), the pairs'.
+  const elementReports = read.all('list_cost_element_financials', { project_ids: [project.id] });
+  const elementNames = elementReports.then((elements) =>
+    byIds(read, 'list_cost_elements', distinctIds(elements.map((report) => report.cost_element))),
   );
+  const pairReports = read.all('list_cost_element_contract_unit_financials', { project_ids: [project.id] });
+  const [units, elements, named, pairs] = await Promise.all([unitReports, elementReports, elementNames, pairReports]);
+  const budgeted = new Set(elements.map((report) => String(report.cost_element)));
+  const names = new Map(named.map((element) => [element.id, String(element.name ?? element.id)]));
   // Units booked on no budgeted cost element still count towards the project: they are rows of their own.
-  const pairs = await read.all('list_cost_element_contract_unit_financials', { project_ids: [project.id] });
   const booked = new Set(
     pairs.filter((pair) => budgeted.has(String(pair.cost_element))).map((pair) => String(pair.contract_unit)),
   );
@@ -131,9 +134,11 @@ async function holderReports(
 
 /** The budget summary of a project, exact; shared by the tool, its resource and its view. */
 export async function projectBudget(read: Reader, project: FlatResource): Promise<ProjectBudget> {
-  const holders = await holderReports(read, project);
+  const [holders, [own]] = await Promise.all([
+    holderReports(read, project),
+    read.all('list_project_financials', { filters: { 'id.in': [project.id] } }),
+  ]);
   const rows = holders.map(({ report, id, name, holder }) => ({ id, name, holder, ...figuresOf(report) }));
-  const [own] = await read.all('list_project_financials', { filters: { 'id.in': [project.id] } });
   const totals = { ...totalsOf(rows, BUDGET_FIGURES), undistributed_budget: own ? cents(netOf(own.undistributed_budget)) : null };
   const reported = own ? figuresOf(own) : undefined;
   const currency = currencyOf(

@@ -14,7 +14,7 @@ import { isoDate } from '../fields.js';
 import { fincon } from '../scope.js';
 import { amountOut, cashDiscountOut, currencyOf, sumOf, table, totalsOf } from './figures.js';
 import { idOrName, PROJECT, resolveNamed } from './named.js';
-import { byIds, chunked, distinctIds, projectsOfContracts } from './reads.js';
+import { allOf, byIds, chunked, distinctIds, projectsOfContracts } from './reads.js';
 import { invoiceNumber, positionOfInvoice } from './settlement.js';
 
 const named = z.object({ id: z.string(), name: z.string().nullable() });
@@ -47,18 +47,10 @@ const payablesSchema = z.object({
 });
 
 /** Approved invoices of these contracts (all contracts when undefined), due on or before `dueBy` when given. */
-async function approvedInvoices(
-  read: Reader,
-  contractIds: readonly string[] | undefined,
-  dueBy?: string,
-): Promise<FlatResource[]> {
-  const invoices: FlatResource[] = [];
+function approvedInvoices(read: Reader, contractIds: readonly string[] | undefined, dueBy?: string): Promise<FlatResource[]> {
   const due = { 'invoice_process_state.in': ['APPROVED'], ...(dueBy ? { 'date_due.less_than_equal': dueBy } : {}) };
-  for (const chunk of contractIds ? chunked(contractIds) : [undefined]) {
-    const filters = chunk ? { 'contract.in': chunk, ...due } : due;
-    for await (const page of read.pages('list_invoices', { filters })) invoices.push(...page);
-  }
-  return invoices;
+  const filters = contractIds ? chunked(contractIds).map((chunk) => ({ 'contract.in': chunk, ...due })) : [due];
+  return allOf(read, 'list_invoices', filters);
 }
 
 const byDueDate = (a: Payable, b: Payable) =>
@@ -107,14 +99,20 @@ export const getProjectPayables = defineSummary({
     const project = args.project_id || args.project_name ? await resolveNamed(PROJECT, args, read) : undefined;
     const dueBefore = args.due_before as string | undefined;
     const scoped = await contractsOf(read, project);
-    const invoices = await approvedInvoices(
-      read,
-      scoped?.map((contract) => contract.id),
-      dueBefore && dayBefore(dueBefore),
-    );
+    const contractorsOf = (contracts: readonly FlatResource[]) =>
+      byIds(read, 'list_contractors', distinctIds(contracts.map((contract) => contract.contractor)));
+    // A project's contracts name their contractors at once: those are read beside the invoices.
+    const [invoices, scopedContractors] = await Promise.all([
+      approvedInvoices(
+        read,
+        scoped?.map((contract) => contract.id),
+        dueBefore && dayBefore(dueBefore),
+      ),
+      scoped && contractorsOf(scoped),
+    ]);
     const contracts = scoped ?? (await byIds(read, 'list_contracts', distinctIds(invoices.map((invoice) => invoice.contract))));
     const contractById = new Map(contracts.map((contract) => [contract.id, contract]));
-    const contractors = await byIds(read, 'list_contractors', distinctIds(contracts.map((contract) => contract.contractor)));
+    const contractors = scopedContractors ?? (await contractorsOf(contracts));
     const contractorNames = new Map(contractors.map((contractor) => [contractor.id, (contractor.name as string) ?? null]));
     const projectOfContract = project ? undefined : await projectsOfContracts(read, contracts);
     const positions = invoices.map(positionOfInvoice);

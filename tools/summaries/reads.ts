@@ -1,4 +1,7 @@
-/** How summaries read many records: ids a hundred per filter, independent reads a few at a time. */
+/**
+ * How summaries read many records: ids a hundred per filter, the slices read side by side (the
+ * reader lets --parallel-reads of them run at once), rows in the ids' order.
+ */
 import type { Reader } from '../../src/dispatch/operation.js';
 import type { FlatResource } from '../../src/shape/jsonapi.js';
 
@@ -31,23 +34,21 @@ export async function projectsOfContracts(read: Reader, contracts: readonly Flat
   return found;
 }
 
-/** The rows of a list tool with these ids. */
-export async function byIds(read: Reader, tool: string, ids: readonly string[]): Promise<FlatResource[]> {
-  const rows: FlatResource[] = [];
-  for (const slice of chunked(ids)) rows.push(...(await read.all(tool, { filters: { 'id.in': slice } })));
-  return rows;
+/** Every row of `tool` for each of these filters, read side by side, in the filters' order. */
+export async function allOf(
+  read: Reader,
+  tool: string,
+  filters: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Promise<FlatResource[]> {
+  const lists = await Promise.all(filters.map((filter) => read.all(tool, { filters: filter })));
+  return lists.flat();
 }
 
-/** Runs `work` over `items`, at most `limit` at a time, results in the items' order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/** The rows of a list tool with these ids. */
+export function byIds(read: Reader, tool: string, ids: readonly string[]): Promise<FlatResource[]> {
+  return allOf(
+    read,
+    tool,
+    chunked(ids).map((slice) => ({ 'id.in': slice })),
+  );
 }
