@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../tools/index.js';
 import { ENGLISH } from '../fixtures/practitioner-requests/english.js';
 import { ENGLISH_SECOND } from '../fixtures/practitioner-requests/english-second.js';
+import { ENGLISH_THIRD } from '../fixtures/practitioner-requests/english-third.js';
 import { GERMAN } from '../fixtures/practitioner-requests/german.js';
 import { GERMAN_SECOND } from '../fixtures/practitioner-requests/german-second.js';
+import { GERMAN_THIRD } from '../fixtures/practitioner-requests/german-third.js';
 import type { PractitionerRequest } from '../fixtures/practitioner-requests/request.js';
 import { connectStdio, dataOf, textOf, type TestClient } from '../support/harness.js';
 
@@ -19,7 +21,7 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.74, firstThree: 0.9 }, heldOut: { first: 0.6, firstThree: 0.75 } };
+const KEPT = { all: { first: 0.72, firstThree: 0.86 }, heldOut: { first: 0.6, firstThree: 0.75 } };
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
 const STEPS_WRONG_AT_MOST = 0.25;
 
@@ -80,8 +82,8 @@ describe("search_tools with practitioners' requests", () => {
   beforeAll(async () => {
     client = await connectStdio('modern');
     for (const [language, requests] of [
-      ['English', [...ENGLISH, ...ENGLISH_SECOND]],
-      ['German', [...GERMAN, ...GERMAN_SECOND]],
+      ['English', [...ENGLISH, ...ENGLISH_SECOND, ...ENGLISH_THIRD]],
+      ['German', [...GERMAN, ...GERMAN_SECOND, ...GERMAN_THIRD]],
     ] as const) {
       const asked: Asked[] = [];
       for (const request of requests) {
@@ -97,11 +99,11 @@ describe("search_tools with practitioners' requests", () => {
   });
 
   it('has a few hundred requests in every pattern, each naming tools that exist, a part held out', () => {
-    const all = [...ENGLISH, ...ENGLISH_SECOND, ...GERMAN, ...GERMAN_SECOND];
-    expect(all.length).toBeGreaterThanOrEqual(600);
+    const all = [...ENGLISH, ...ENGLISH_SECOND, ...ENGLISH_THIRD, ...GERMAN, ...GERMAN_SECOND, ...GERMAN_THIRD];
+    expect(all.length).toBeGreaterThanOrEqual(900);
     const unknown = all.flatMap(({ tools, then = [] }) => [...tools, ...then].filter((tool) => !isReading.has(tool)));
     expect(unknown).toEqual([]);
-    for (const requests of [ENGLISH, ENGLISH_SECOND, GERMAN, GERMAN_SECOND]) {
+    for (const requests of [ENGLISH, ENGLISH_SECOND, ENGLISH_THIRD, GERMAN, GERMAN_SECOND, GERMAN_THIRD]) {
       const patterns = new Set(requests.map((request) => request.pattern));
       for (const pattern of patterns) {
         const ofPattern = requests.filter((request) => request.pattern === pattern);
