@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo, Socket } from 'node:net';
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type AuthInfo, type McpHttpHandler, type McpServer } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type AuthInfo,
+  type McpHttpHandler,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import type { AuditSink } from '../audit.js';
 import type { OperatorLog } from '../logs.js';
 import type { ResourceServer } from '../auth/resource-server.js';
@@ -13,6 +19,7 @@ import { batchRefusal } from './batches.js';
 import { createConcurrencyGate } from './concurrency.js';
 import { createConnectionStats, isClientGone } from './connection-stats.js';
 import { nestsDeeperThan } from './json-nesting.js';
+import { legacyRequests } from './legacy-requests.js';
 import { createRateLimiter } from './rate-limit.js';
 
 export interface HttpOptions {
@@ -225,15 +232,24 @@ export async function serveOverHttp(
    * The SDK asks its handler's factory for a server per request. A request that calls one tool
    * is served by a handler whose servers hold just that tool: registering the whole surface for
    * every call was a quarter of what a call allocated. One handler per tool offered, made when
-   * first needed.
+   * first needed. 2026-07-28 requests go to the SDK's handler, 2025-era ones to legacyRequests.
    */
   const handlers = new Map<string | undefined, { handler: McpHttpHandler; serve: ReturnType<typeof toNodeHandler> }>();
   function handlerFor(tool: string | undefined) {
     const only = tool !== undefined && options.offers(tool) ? tool : undefined;
     let entry = handlers.get(only);
     if (!entry) {
-      const handler = createMcpHandler((context) => createMcpServer(context.authInfo, only), { onerror: logError });
-      entry = { handler, serve: toNodeHandler(handler, { onerror: logError }) };
+      const factory = (context: { authInfo?: AuthInfo }) => createMcpServer(context.authInfo, only);
+      const handler = createMcpHandler(factory, { legacy: 'reject', onerror: logError });
+      const legacy = legacyRequests(factory, logError);
+      const serve = toNodeHandler(
+        {
+          fetch: async (request, handling) =>
+            (await isLegacyRequest(request, handling?.parsedBody)) ? legacy(request, handling) : handler.fetch(request, handling),
+        },
+        { onerror: logError },
+      );
+      entry = { handler, serve };
       handlers.set(only, entry);
     }
     return entry.serve;

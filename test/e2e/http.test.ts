@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startHttpServer, type HttpServer } from '../support/harness.js';
+import { listProjects, postMcp } from '../support/raw-mcp.js';
 
 const initialize = JSON.stringify({
   jsonrpc: '2.0',
@@ -59,5 +60,37 @@ describe('the HTTP transport', () => {
     const response = await request(server.endpoint.replace('/mcp', '/'));
     expect(response.statusCode).toBe(404);
     expect(await response.body.text()).toContain('/mcp');
+  });
+
+  it('answers a 2025-era call that asks for no progress with one JSON body', async () => {
+    const answer = await postMcp(server.endpoint, listProjects(7));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    const body = (await answer.body.json()) as { id: number; result: { structuredContent: { items: unknown[] } } };
+    expect(body.id).toBe(7);
+    expect(body.result.structuredContent.items.length).toBeGreaterThan(0);
+  });
+
+  it('streams a 2025-era call that asks for progress: its notifications, then its result', async () => {
+    const call = {
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'get_project_payables', arguments: {}, _meta: { progressToken: 'payables' } },
+    };
+    const answer = await postMcp(server.endpoint, call);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = (await answer.body.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map(
+        (line) =>
+          JSON.parse(line.slice('data: '.length)) as { method?: string; id?: number; params?: { progressToken?: string } },
+      );
+    const progress = events.filter((event) => event.method === 'notifications/progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((event) => event.params?.progressToken === 'payables')).toBe(true);
+    expect(events.at(-1)?.id).toBe(8);
   });
 });
