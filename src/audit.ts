@@ -56,7 +56,13 @@ export type AuditEntry = ToolCallEntry | MoneyEntry;
 
 export type AuditSink = (entry: AuditEntry) => void;
 
-/** Writes each entry as one line of `log`, which adds its level and time. */
+/**
+ * Writes each entry as one line of `log`, which adds its level and time. A step of a write that
+ * moves money is written before the call goes on; a tool call's line may wait for the next lines.
+ */
 export function auditSink(log: OperatorLog): AuditSink {
-  return (entry) => log.info(entry);
+  return (entry) => {
+    log.info(entry);
+    if (entry.audit === 'money_write') log.flush();
+  };
 }

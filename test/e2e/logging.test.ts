@@ -272,3 +272,20 @@ describe('over HTTP, from the published bundle', () => {
     expect(server.stderr().slice(from).trimEnd().split('\n')).toHaveLength(lines.length);
   });
 });
+
+describe('request lines gathered before they are written', () => {
+  it('are all on stderr once the process has ended, however soon after the calls it ends', async () => {
+    const server = await startHttpServer({ ...api(), entry: BIN });
+    const from = server.stderr().length;
+    for (let id = 1; id <= 3; id += 1)
+      await (await postMcp(server.endpoint, listProjects(id), { 'x-request-id': `end-${id}` })).body.text();
+    await server.stop();
+    const written = server
+      .stderr()
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { request_id?: string });
+    expect(written.map((line) => line.request_id).filter(Boolean)).toEqual(['end-1', 'end-2', 'end-3']);
+  });
+});
