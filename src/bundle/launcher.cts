@@ -6,7 +6,10 @@
  *
  * The cache lives in the user's cache directory ($XDG_CACHE_HOME or ~/.cache), one file per
  * bundle and Node version; V8 refuses a cache of other code or another V8, and then a fresh one
- * is written. It is written when the process ends, so it holds all the session compiled.
+ * is written. It is written once, CACHE_AFTER_MS into the first session or when it ends if that
+ * is sooner: what starting and the first calls compiled. A cache written at the end of a long
+ * session held every function the session ever compiled, and each later start loaded them all
+ * (on Node 24: 531 ms and 107 MB to the first tools/list, against 353 ms and 83 MB).
  */
 import crypto = require('node:crypto');
 import fs = require('node:fs');
@@ -33,6 +36,9 @@ function readCache(file: string | undefined): Buffer | undefined {
     return undefined;
   }
 }
+
+/** When the cache of a session still running is written. */
+const CACHE_AFTER_MS = 3_000;
 
 function writeCache(file: string, script: vm.Script): void {
   try {
@@ -61,4 +67,13 @@ bundle.paths = module.paths;
   BUNDLE,
   __dirname,
 );
-if (file && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(file, script));
+if (file && (!cachedData || script.cachedDataRejected)) {
+  let written = false;
+  const writeOnce = () => {
+    if (written) return;
+    written = true;
+    writeCache(file, script);
+  };
+  setTimeout(writeOnce, CACHE_AFTER_MS).unref();
+  process.once('exit', writeOnce);
+}

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connectStdio, dataOf, type TestClient } from '../support/harness.js';
 
 const BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', import.meta.url));
@@ -37,7 +37,7 @@ async function budgetOfFirstProject(client: TestClient): Promise<unknown> {
 }
 
 describe('the published executable (dist/bundle)', () => {
-  it('answers like the built sources, writes a code cache when it ends and starts from it next time', async () => {
+  it('answers like the built sources, writes a code cache a few seconds in and starts from it next time', async () => {
     const sources = await connectStdio('modern');
     const expectedTools = (await sources.listTools()).map((tool) => tool.name).sort();
     const expectedBudget = await budgetOfFirstProject(sources);
@@ -47,6 +47,8 @@ describe('the published executable (dist/bundle)', () => {
     const first = await connectStdio('modern', { entry: BIN, env });
     expect((await first.listTools()).map((tool) => tool.name).sort()).toEqual(expectedTools);
     expect(await budgetOfFirstProject(first)).toEqual(expectedBudget);
+    // Written a few seconds into a session that goes on, not only when it ends.
+    await vi.waitFor(() => expect(readdirSync(cacheDir)).toHaveLength(1), { timeout: 10_000, interval: 200 });
     await first.close();
     const cache = await writtenCache();
     const written = statSync(cache).mtimeMs;
