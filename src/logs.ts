@@ -2,8 +2,8 @@
  * The operator's log: JSON lines (pino) for the HTTP mode's requests and the audit trail, on
  * stderr or in a file. Each line carries `level` as a word and `time` as an ISO timestamp, and
  * nothing about the host. Lines are gathered and written together, at least every
- * FLUSH_INTERVAL_MS: a write to a pipe per line was a tenth of the CPU of a hosted call (two
- * lines: the request and its audit entry). A line that must not wait (the steps of a write that
+ * FLUSH_INTERVAL_MS: a write to a pipe per line was about a twentieth of the CPU of a hosted
+ * call (two lines: the request and its audit entry). A line that must not wait (the steps of a write that
  * moves money) is written with all before it at once (`flush`), and whatever is gathered is written
  * when the process ends. Writes stay synchronous, from the main thread: no worker thread (the
  * published bin is one bundled file), and lines never interleave. pino is loaded with the first

@@ -3,8 +3,8 @@
  * server per request, as the SDK's own fallback serves them. A request that asked for no progress
  * is answered with one JSON body instead of an event stream. Nothing else could come before its
  * result: over stateless HTTP a 2025 client's log level and capabilities were set on other
- * requests, which this request's server never saw. The stream's framing, through web streams on
- * both sides of the SDK, cost more CPU per call than anything the tool itself did.
+ * requests, which this request's server never saw. The stream's framing goes through web streams
+ * on both sides of the SDK, on every call.
  */
 import {
   legacyStatelessFallback,
