@@ -18,7 +18,7 @@ import {
 export type ServerForRequest = (context: { authInfo?: AuthInfo }) => McpServer;
 
 /** Whether a JSON-RPC message, or any message of a batch, asks to hear the progress of its request. */
-export function asksForProgress(message: unknown): boolean {
+function asksForProgress(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
   return messages.some(
     (one) => (one as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined,

@@ -9,18 +9,16 @@
 import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { FormData, request } from 'undici';
 import { writePdf } from '../support/pdf-file.mjs';
-import { BIN, HEADERS, peakRss, sandboxProcess } from './processes.mjs';
+import { BIN, HEADERS, peakRss, sandboxProcess, stdioClient } from './processes.mjs';
 import { mib, ms, table, verdict } from './stats.mjs';
 
 const BYTES = 25_000_000;
 const WARM_UP_CALLS = 100;
 
 /**
- * @param {Client} client @param {string} name @param {Record<string, unknown>} args
+ * @param {import('@modelcontextprotocol/client').Client} client @param {string} name @param {Record<string, unknown>} args
  * @returns {Promise<any>}
  */
 async function call(client, name, args) {
@@ -39,18 +37,16 @@ async function timed(work) {
 export async function fileTransferTable() {
   const dir = mkdtempSync(join(tmpdir(), 'pfm-bench-files-'));
   const sandbox = await sandboxProcess();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, '--fincon-url', sandbox.fincon, '--file-roots', dir, '--toolsets', 'all'],
-    env: { PATH: process.env.PATH ?? '', PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench' },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'bench', version: '1.0.0' });
+  /** @type {import('@modelcontextprotocol/client').Client | undefined} */
+  let ours;
   try {
     await writePdf(join(dir, 'small.pdf'), 64 * 1024);
     await writePdf(join(dir, 'large.pdf'), BYTES);
-    await client.connect(transport);
-    const pid = /** @type {number} */ (transport.pid);
+    const { client, pid } = await stdioClient([BIN, '--fincon-url', sandbox.fincon, '--file-roots', dir, '--toolsets', 'all'], {
+      PFM_API_KEY: 'bench',
+      PFM_API_TOKEN: 'bench',
+    });
+    ours = client;
     const invoiceId = (await call(client, 'list_invoices', {})).items[0].id;
     const upload = (/** @type {string} */ file) =>
       call(client, 'upload_invoice_document', { invoice_id: invoiceId, document_type: 'ATTACHMENT', file_path: file });
@@ -95,7 +91,7 @@ export async function fileTransferTable() {
       table(['target', 'measured', ''], [['upload memory growth <= 10 MB', mib(uploadGrowth), verdict(uploadGrowth <= 10)]]),
     ].join('\n');
   } finally {
-    await client.close();
+    await ours?.close();
     sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
   }

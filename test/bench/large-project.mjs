@@ -8,9 +8,7 @@
  * to wait for): ours as it is, ours reading one exchange at a time (--parallel-reads 1), and each
  * summary's slowest read chain sent straight to the sandbox (read-chains.mjs).
  */
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { BIN, peakRss, sandboxProcess } from './processes.mjs';
+import { BIN, peakRss, sandboxProcess, stdioClient } from './processes.mjs';
 import { slowestReadChains } from './read-chains.mjs';
 import { mib, ms, percentile, ratio, table, verdict } from './stats.mjs';
 
@@ -25,7 +23,7 @@ const SUMMARIES = /** @type {const} */ ([
 ]);
 
 /**
- * @param {Client} client @param {string} name @param {Record<string, unknown>} args
+ * @param {import('@modelcontextprotocol/client').Client} client @param {string} name @param {Record<string, unknown>} args
  * @returns {Promise<any>}
  */
 async function call(client, name, args) {
@@ -39,22 +37,15 @@ async function call(client, name, args) {
  * @param {string} fincon @param {string[]} args
  */
 async function oursOverStdio(fincon, args) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, '--fincon-url', fincon, ...args],
-    env: { PATH: process.env.PATH ?? '', PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench' },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(transport);
+  const ours = await stdioClient([BIN, '--fincon-url', fincon, ...args], { PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench' });
   // Seeds the sandbox and loads the catalog, so neither counts below.
-  await call(client, 'get_project_budget', { project_name: 'Hunsrück Mitte' });
-  return { client, pid: /** @type {number} */ (transport.pid) };
+  await call(ours.client, 'get_project_budget', { project_name: 'Hunsrück Mitte' });
+  return ours;
 }
 
 /**
  * Each summary ROUNDS times in turn through `servers`, with `before` run ahead of each round.
- * @param {Record<string, { client: Client, pid: number }>} servers
+ * @param {Record<string, { client: import('@modelcontextprotocol/client').Client, pid: number }>} servers
  * @param {() => Promise<Record<string, number>>} [before] figures of the round to keep beside the times
  */
 async function timeSummaries(servers, before) {
@@ -89,7 +80,7 @@ const p50 = (/** @type {number[]} */ times) => percentile(times, 50);
 
 export async function largeProjectTable() {
   const title = `${CONTRACTS.toLocaleString('en')} contracts, 20,000 invoices, ~30,000 payments (sandbox --scale ${CONTRACTS})`;
-  /** @type {Array<{ client: Client }>} */
+  /** @type {Array<{ client: import('@modelcontextprotocol/client').Client }>} */
   const started = [];
   let sandbox = await sandboxProcess(['--scale', String(CONTRACTS)]);
   try {

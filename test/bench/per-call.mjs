@@ -6,32 +6,11 @@
  * a process of its own, the servers on the Node binary given.
  */
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { request } from 'undici';
-import { BIN, HEADERS, sandboxProcess } from './processes.mjs';
+import { BIN, getJson, HEADERS, sandboxProcess, stdioClient } from './processes.mjs';
 import { ms, percentile, table, verdict } from './stats.mjs';
 
 const FLOOR = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
-
-/**
- * A connected client of a server started on Node `node` with `args` and `env`.
- * @param {string} node
- * @param {string[]} args
- * @param {Record<string, string>} env
- */
-async function connected(node, args, env) {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: node,
-      args,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stderr: 'ignore',
-    }),
-  );
-  return client;
-}
 
 /**
  * Milliseconds `work` takes.
@@ -41,13 +20,6 @@ async function timed(work) {
   const started = performance.now();
   await work();
   return performance.now() - started;
-}
-
-/** @param {string} url */
-async function directGet(url) {
-  const answer = await request(url, { headers: HEADERS });
-  if (answer.statusCode !== 200) throw new Error(`GET ${url}: ${answer.statusCode}`);
-  return answer.body.json();
 }
 
 /** @param {string} url @param {unknown} body */
@@ -65,7 +37,7 @@ async function directPost(url, body) {
 const PAYMENT = { payment_amount_gross: '0.01', payment_date: '2026-11-24', payment_comment: 'bench', is_final_payment: false };
 
 /**
- * @param {Client} client
+ * @param {import('@modelcontextprotocol/client').Client} client
  * @param {string} name
  * @param {Record<string, unknown>} args
  */
@@ -83,35 +55,37 @@ export async function perCallTable(rounds, node) {
   const sandbox = await sandboxProcess();
   const { fincon } = sandbox;
   /** @type {any} */
-  const page = await directGet(`${fincon}/invoices/`);
+  const page = await getJson(`${fincon}/invoices/`);
   const invoiceId = page.data[0].id;
   const invoiceUrl = `${fincon}/invoices/${invoiceId}/`;
   /** @type {any} */
-  const approved = await directGet(`${fincon}/invoices/?filter[invoice_process_state.in]=APPROVED`);
+  const approved = await getJson(`${fincon}/invoices/?filter[invoice_process_state.in]=APPROVED`);
   const payable = approved.data[0].id;
   const payableUrl = `${fincon}/invoices/${payable}/`;
   const payment = { invoice_id: payable, ...PAYMENT };
   // What the tool reads and writes: the invoice and its payments for the preview; the same again,
   // the payment, and the payments read back for the commit.
-  const stateReads = () => Promise.all([directGet(payableUrl), directGet(`${payableUrl}payments/`)]);
+  const stateReads = () => Promise.all([getJson(payableUrl), getJson(`${payableUrl}payments/`)]);
   const directCommit = async () => {
     await stateReads();
     await directPost(`${payableUrl}register-payment/`, { data: { type: 'INVOICE_PAYMENT', attributes: PAYMENT } });
-    await directGet(`${payableUrl}payments/`);
+    await getJson(`${payableUrl}payments/`);
   };
-  const ours = await connected(node.binary, [BIN, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
+  const connected = async (/** @type {string[]} */ args, /** @type {Record<string, string>} */ env) =>
+    (await stdioClient(args, env, node.binary)).client;
+  const ours = await connected([BIN, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
     PFM_API_KEY: 'bench',
     PFM_API_TOKEN: 'bench',
   });
-  const leanFloor = await connected(node.binary, [FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/`, FLOOR_CLIENT: 'undici' });
-  const fetchFloor = await connected(node.binary, [FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/` });
+  const leanFloor = await connected([FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/`, FLOOR_CLIENT: 'undici' });
+  const fetchFloor = await connected([FLOOR], { FLOOR_GET_URL: `${fincon}/invoices/{id}/` });
   /** @type {Record<string, () => Promise<unknown>>} */
   const kinds = {
-    'direct GET invoice': () => directGet(invoiceUrl),
+    'direct GET invoice': () => getJson(invoiceUrl),
     'ours get_invoice': () => call(ours, 'get_invoice', { invoice_id: invoiceId }),
     'lean floor get_invoice': () => call(leanFloor, 'get_invoice', { invoice_id: invoiceId }),
     'floor with fetch get_invoice': () => call(fetchFloor, 'get_invoice', { invoice_id: invoiceId }),
-    'direct GET 100 invoices': () => directGet(`${fincon}/invoices/`),
+    'direct GET 100 invoices': () => getJson(`${fincon}/invoices/`),
     'ours list_invoices (100 rows)': () => call(ours, 'list_invoices', {}),
     'direct payment preview reads': stateReads,
     'ours register_invoice_payment preview': () => call(ours, 'register_invoice_payment', payment),

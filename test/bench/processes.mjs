@@ -1,5 +1,8 @@
 /** The processes the benchmarks talk to: the sandbox API, and servers that print where they listen. */
 import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { request } from 'undici';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -51,4 +54,31 @@ export async function sandboxProcess(args = []) {
 /** A process's peak resident memory so far (VmHWM, Linux), in MB. @param {number} pid */
 export function peakRss(pid) {
   return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
+
+/**
+ * A client connected over stdio to a server started on Node `node` with `args` and `env` (PATH
+ * added), and the server's process id.
+ * @param {string[]} args @param {Record<string, string>} env @param {string} [node]
+ */
+export async function stdioClient(args, env, node = process.execPath) {
+  const transport = new StdioClientTransport({
+    command: node,
+    args,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, pid: /** @type {number} */ (transport.pid) };
+}
+
+/**
+ * A GET straight to the API with the bench's credentials: its JSON body; any status but 200 throws.
+ * @param {string} url @returns {Promise<any>}
+ */
+export async function getJson(url) {
+  const answer = await request(url, { headers: HEADERS });
+  if (answer.statusCode !== 200) throw new Error(`GET ${url}: ${answer.statusCode}`);
+  return answer.body.json();
 }

@@ -9,11 +9,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { request } from 'undici';
 import { load, oursOverHttp } from './http-throughput.mjs';
-import { CLI, HEADERS, sandboxProcess } from './processes.mjs';
+import { CLI, HEADERS, sandboxProcess, stdioClient } from './processes.mjs';
 import { table } from './stats.mjs';
 
 const TOP_FRAMES = 12;
@@ -68,15 +66,10 @@ function topFrames(dir) {
  * @param {string} fincon @param {string} invoiceId @param {number} calls @param {string} dir
  */
 async function profileStdio(fincon, invoiceId, calls, dir) {
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [...profilerFlags(dir), CLI, '--fincon-url', fincon, '--max-answer-tokens', '1000000'],
-      env: { PATH: process.env.PATH ?? '', PFM_API_KEY: 'bench', PFM_API_TOKEN: 'bench' },
-      stderr: 'ignore',
-    }),
-  );
+  const { client } = await stdioClient([...profilerFlags(dir), CLI, '--fincon-url', fincon, '--max-answer-tokens', '1000000'], {
+    PFM_API_KEY: 'bench',
+    PFM_API_TOKEN: 'bench',
+  });
   for (let call = 0; call < calls; call += 1)
     await client.callTool({ name: 'get_invoice', arguments: { invoice_id: invoiceId } });
   // Closing stdin ends the server, which then writes its profile.

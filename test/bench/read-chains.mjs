@@ -4,18 +4,10 @@
  * invoices), sent straight to the sandbox with undici. A summary that reads its independent
  * lists side by side cannot be quicker than its slowest chain; the target allows it twice that.
  */
-import { request } from 'undici';
-import { HEADERS } from './processes.mjs';
+import { getJson } from './processes.mjs';
 
 /** Ids per `in` filter, as the summaries send them. */
 const ID_SLICE = 100;
-
-/** @param {string} url @returns {Promise<any>} */
-async function getJson(url) {
-  const answer = await request(url, { headers: HEADERS });
-  if (answer.statusCode !== 200) throw new Error(`GET ${url}: ${answer.statusCode}`);
-  return answer.body.json();
-}
 
 /**
  * Every row of a list, its pages one after another.

@@ -3,9 +3,7 @@
  * server's process (the ranking alone, after one pass to build the index), and a search_tools call
  * through a real client over stdio, beside a call of a tool that answers without the API.
  */
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { BIN } from './processes.mjs';
+import { BIN, stdioClient } from './processes.mjs';
 import { ms, percentile, table, verdict } from './stats.mjs';
 import { importTypeScript } from './typescript.mjs';
 
@@ -45,15 +43,7 @@ export async function searchTable() {
   const { catalog } = await importTypeScript('../../tools/index.ts');
   const ranking = await timedEach(asked, (query) => searchTools(catalog, query));
 
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, '--sandbox'],
-      env: { PATH: process.env.PATH ?? '' },
-      stderr: 'ignore',
-    }),
-  );
+  const { client } = await stdioClient([BIN, '--sandbox'], {});
   let calls;
   try {
     calls = await timedEach(asked, (query) => client.callTool({ name: 'search_tools', arguments: { query } }));
