@@ -32,3 +32,14 @@ export const asksToDo = (term: string): boolean => ASKABLE.has(term) && !READING
 
 /** An API word that asks for anything, to read or to act: what verbs mean. */
 export const asksFor = (term: string): boolean => ASKABLE.has(term);
+
+/** A word's meanings without the API's words that ask to do something: what it names stays. */
+export const withoutActions = (meaning: readonly string[]): string[] =>
+  meaning
+    .map((api) =>
+      api
+        .split(' ')
+        .filter((term) => !asksToDo(term))
+        .join(' '),
+    )
+    .filter(Boolean);

@@ -1,6 +1,5 @@
 /**
- * How an English request's verbs are read beyond the vocabulary: what a negation or a passive
- * takes away ("don't create", "which projects have been created"), what doing again means
+ * How an English request's verbs are read beyond the vocabulary: what doing again means
  * ("re-book"), an unknown opening verb, and which capitalised words carry on a name.
  */
 import { asksFor, asksToDo } from './actions.js';
@@ -62,45 +61,6 @@ function readUnknownVerb(words: readonly string[], meanings: string[][], unknown
   if (!asksAnything && unknown.has(words[0] ?? '') && DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
 }
 
-/** Words that deny the action after them: "don't create a new one", "never pay it"; "not" after "do". */
-const NEGATIONS: ReadonlySet<string> = new Set(['don', 'dont', 'never']);
-const denies = (words: readonly string[], at: number) =>
-  NEGATIONS.has(words[at]!) || (words[at] === 'not' && words[at - 1] === 'do');
-/** How many words after a negation it denies: "don't create a new one" denies "create" and "new". */
-const NEGATED_WORDS = 3;
-
-/** Forms of "be" and "get" after which a participle describes a state: "which projects have been created". */
-const PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'got', 'gotten', 'being']);
-
-/** The API's words of a word without those that ask to do something. */
-const withoutActions = (meaning: readonly string[]) =>
-  meaning
-    .map((api) =>
-      api
-        .split(' ')
-        .filter((term) => !asksToDo(term))
-        .join(' '),
-    )
-    .filter(Boolean);
-
-/** A participle after "been", "was", "got" says what happened to a thing, not what to do with it. */
-function dropPassiveActions(words: readonly string[], meanings: string[][]): void {
-  words.forEach((word, at) => {
-    if (PASSIVE.has(word) && at + 1 < words.length) meanings[at + 1] = withoutActions(meanings[at + 1]!);
-  });
-}
-
-/** Takes away the actions a request says not to do; what they act on stays. */
-function dropNegatedActions(words: readonly string[], meanings: string[][]): void {
-  words.forEach((_, at) => {
-    if (!denies(words, at)) return;
-    const from = words[at + 1] === 't' ? at + 2 : at + 1;
-    for (let next = from; next < Math.min(from + NEGATED_WORDS, words.length); next++) {
-      meanings[next] = withoutActions(meanings[next]!);
-    }
-  });
-}
-
 /** What the request around the words tells the passes. */
 interface Around {
   /** Words neither the vocabulary nor the tools know. */
@@ -112,8 +72,6 @@ interface Around {
 
 /** Applies the passes to the meanings of an English request's words, in place. */
 export function readEnglishVerbs(words: readonly string[], meanings: string[][], { unknown, table, question }: Around): void {
-  dropNegatedActions(words, meanings);
-  dropPassiveActions(words, meanings);
   readRedoing(words, meanings, unknown, table);
   if (!question) readUnknownVerb(words, meanings, unknown);
 }

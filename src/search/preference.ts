@@ -20,6 +20,10 @@ const OTHER_ACTION = 0.5;
 /** A CAPEX tool whose FinCon twin fits the request (or the other way round) ranks behind it. */
 const TWIN = 0.3;
 
+/** The API's words for a file, and what a request about one that asks for no action may want. */
+const FILE_WORDS = ['document', 'file'];
+const READS_FILES: ReadonlySet<string> = new Set([...READING, 'download']);
+
 /** Tools that make or break a link assign or unassign, whatever verb their name starts with. */
 const LINKING: Readonly<Record<string, string>> = { create: 'assign', delete: 'unassign' };
 
@@ -62,8 +66,10 @@ export function preferenceFor(request: Request, isTool: (name: string) => boolea
   const words = new Set([...request.terms].map(singular));
   const products = request.product ? new Set([request.product]) : productsOf(words, request.about);
   const asked = request.question ? [] : [...words].filter(asksToDo);
+  // Asked for nothing, a request reads; one about a document may want it downloaded ("can I see the waiver we have on file?").
+  const reads = FILE_WORDS.some((word) => words.has(word)) ? READS_FILES : READING;
   const fits = (actions: readonly string[]) =>
-    asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => READING.has(action));
+    asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => reads.has(action));
   const productWeight = (tool: Preferable) => {
     if (products.has(tool.product)) return 1;
     const twin = twinOf(tool);

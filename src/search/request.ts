@@ -11,7 +11,10 @@ import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import type { Lexicon, Phrase, Table } from './lexicon.js';
 import { wordsOf } from './text.js';
+import { separableVerbsOf } from './separable-verbs.js';
 import { misspeltFor } from './typos.js';
+import { dropNegatedActions } from './negation.js';
+import { dropDescribingActions } from './states.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
@@ -67,9 +70,16 @@ interface Context {
 
 const NOTHING: WordMeanings = { meanings: [], loose: false };
 
-/** A word's forms as search tries them, German imperatives in a German request last ("änder dann die IBAN"). */
-const formsIn = (german: boolean, word: string): string[] =>
-  german ? [...new Set([...baseForms(word), ...imperativeOf(word)])] : baseForms(word);
+/**
+ * A word's forms as search tries them, German imperatives in a German request last ("änder dann
+ * die IBAN"); opening the request, one with an "e" too ("ändere im CAPEX …"), which elsewhere is
+ * more often an adjective ("eine andere").
+ */
+function formsIn(german: boolean, word: string, opensRequest = false): string[] {
+  if (!german) return baseForms(word);
+  const imperatives = [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
+  return [...new Set([...baseForms(word), ...imperatives])];
+}
 
 /** Whether a word carries meaning at all: grammar words, numbers and single letters do not. */
 const isContentWord = (word: string) => !STOP_WORDS.has(word) && word.length >= 2 && !/^\d+$/.test(word);
@@ -80,10 +90,10 @@ const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Conte
     (form) => lexicon.wordParts.has(form) || Object.values(table.conditionalActions).some((conditional) => conditional.has(form)),
   );
 
-function meaningsOfWord(word: string, context: Context): WordMeanings {
+function meaningsOfWord(word: string, context: Context, opensRequest: boolean): WordMeanings {
   const { table, lexicon, isToolWord } = context;
   const german = table === lexicon.german;
-  const forms = formsIn(german, word);
+  const forms = formsIn(german, word, opensRequest);
   const everyday = forms.find((form) => table.words.has(form));
   if (everyday !== undefined) return { meanings: [table.words.get(everyday)!], loose: false };
   if (!isContentWord(word) || knownWithoutMeaning(forms, context)) return NOTHING;
@@ -129,10 +139,16 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
       meanings[at[0]!] = [phrase.api];
     }
   }
+  if (german) {
+    for (const { verbAt, particleAt, api } of separableVerbsOf(request, context.table, (at) => !used[at])) {
+      used[verbAt] = used[particleAt] = true;
+      meanings[verbAt] = [api];
+    }
+  }
   const nameParts = german ? [] : englishNameParts(request);
   words.forEach((word, at) => {
     if (used[at] || nameParts[at]) return;
-    const understood = meaningsOfWord(word, context);
+    const understood = meaningsOfWord(word, context, at === 0);
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
   });
@@ -140,6 +156,8 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
   if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
+  dropNegatedActions(request, meanings);
+  dropDescribingActions(request, words, meanings, german);
   const qualifiers = qualifiersFrom(words, meanings, used);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
@@ -182,7 +200,7 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
   const table = german ? lexicon.german : lexicon.english;
   const phraseVerbs = phraseVerbsOf(table);
   return (word, { first, last }) =>
-    formsIn(german, word).some(
+    formsIn(german, word, first).some(
       (form) =>
         asks(table.words.get(form)) ||
         (table.conditionalActions.inVerbPlace.has(form) && (german ? last : first)) ||

@@ -11,3 +11,23 @@ export function wordsOf(text: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);
 }
+
+/** Conjunctions that start the next clause, so that the word before them closes one. */
+export const CONJUNCTIONS: ReadonlySet<string> = new Set(
+  'und oder aber sobald weil wenn damit falls sonst and or but then if'.split(' '),
+);
+
+/** Punctuation that ends a clause. */
+const CLAUSE_END = /[,.;:!?()\u2013\u2014]/;
+
+/** A request's words as wordsOf gives them, each with whether a clause ends after it. */
+export function wordsInClauses(request: string): Array<{ word: string; endsClause: boolean }> {
+  const tokens = [...request.matchAll(/[\p{L}\p{N}]+/gu)];
+  return tokens.flatMap((token, at) => {
+    const next = tokens[at + 1];
+    const between = request.slice(token.index + token[0].length, next?.index ?? request.length);
+    const words = wordsOf(token[0]);
+    const closes = !next || CLAUSE_END.test(between) || CONJUNCTIONS.has(wordsOf(next[0])[0] ?? '');
+    return words.map((word, index) => ({ word, endsClause: index === words.length - 1 && closes }));
+  });
+}

@@ -50,11 +50,22 @@ function infinitivesOf(word: string): string[] {
   });
 }
 
+/** Imperatives whose infinitive no rule finds: "nimm … raus" is rausnehmen. */
+const IRREGULAR_IMPERATIVES: Readonly<Record<string, string>> = {
+  nimm: 'nehmen',
+  nehm: 'nehmen',
+  sieh: 'sehen',
+  lies: 'lesen',
+  tritt: 'treten',
+};
+
 /**
  * The infinitives a German imperative may be of: "änder" -> ändern, "buch" -> buchen, "trag" -> tragen;
  * a strong verb's "i" is the infinitive's "e": "vergib" -> vergeben, "nimm" -> nehmen.
  */
 export function imperativeOf(word: string): string[] {
+  const irregular = IRREGULAR_IMPERATIVES[word];
+  if (irregular) return [irregular];
   if (word.length < SHORTEST_STEM || word.endsWith('n')) return [];
   const strong = /^(.*)i([^aeiou]+)$/.exec(word);
   const stems = strong ? [word, `${strong[1]}e${strong[2]!.replace(/(.)\1$/, '$1')}`] : [word];
@@ -87,6 +98,8 @@ export function baseForms(word: string): string[] {
     offer(spelling);
     inflectionsOf(spelling, offer);
   }
+  // Abbreviations take a plural "s" too: VOs, COs, POs.
+  if (word.length === SHORTEST_STEM && word.endsWith('s')) forms.add(word.slice(0, -1));
   const inflections = [...forms].sort((a, b) => b.length - a.length);
   const infinitives = [word, withTypedUmlauts(word)].flatMap(infinitivesOf).filter((form) => form !== word && !forms.has(form));
   return [word, ...inflections, ...new Set(infinitives)];

@@ -165,3 +165,44 @@ describe('phrasal verbs', () => {
     expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
   });
 });
+
+describe('verbs split, denied or describing', () => {
+  const termsOf = (request: string) =>
+    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+
+  it('joins a German separable verb around its object, within its clause', () => {
+    expect(termsOf('stock das Budget Rohbau um 20k auf')).toContain('increase');
+    expect(termsOf('nimm den Maler Kunz mal als Lieferanten auf, Hauptstr. 5')).toContain('create');
+    const upload = termsOf('Finde das Projekt Hunsrück und lade danach die Rechnung von Schmidt Bau dort hoch');
+    expect(upload).toContain('upload');
+    expect(upload).not.toContain('forecast');
+  });
+
+  it('reads an opening German imperative with its "e" and irregular ones: "ändere", "nimm"', () => {
+    expect(termsOf('ändere im CAPEX die Steuernummer von Lorenz')).toContain('update');
+    expect(termsOf('Budget von einer VE in eine andere verschoben')).not.toContain('update');
+  });
+
+  it('takes back what a negation denies, to the end of its clause', () => {
+    const attach = termsOf('die Urkunde gehört an die vorhandene Rechnung, nicht als neue Rechnung anlegen');
+    expect(attach).toContain('upload');
+    expect(attach).not.toContain('create');
+    const denied = termsOf("attach it to that invoice as the revised one, don't create a new one");
+    expect(denied).toContain('upload');
+    expect(denied).not.toContain('create');
+    expect(denied).not.toContain('new');
+    expect(termsOf('invoices not yet paid')).toContain('outstanding');
+    expect(termsOf('nicht bezahlt? dann zahl die RE 2026-118')).toContain('register');
+  });
+
+  it('reads a participle that describes a thing as a state, not an order', () => {
+    expect(termsOf('every payment booked in June across all jobs')).not.toContain('register');
+    expect(termsOf('book the payment for June')).toContain('register');
+    expect(termsOf('auf RE 2024-118 wurde eine Zahlung korrigiert – zeig mir alle Buchungen')).not.toContain('update');
+    expect(termsOf('die Zahlung auf RE 2024-118 muss korrigiert werden')).toContain('update');
+  });
+
+  it('finds the singular of an abbreviation: "VOs"', () => {
+    expect(termsOf('all VOs on the M&E contract')).toContain('change');
+  });
+});
