@@ -2,7 +2,7 @@
  * A request in the API's words: everyday and German words replaced by the vocabulary's, German
  * compounds split into their parts, and words the tools use themselves kept as they are.
  */
-import { asksFor, asksToDo } from './actions.js';
+import { asksFor, asksToDo, withoutActions } from './actions.js';
 import { englishNameParts, readEnglishVerbs } from './english-verbs.js';
 import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
@@ -10,11 +10,11 @@ import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from '.
 import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import type { Lexicon, Phrase, Table } from './lexicon.js';
-import { wordsOf } from './text.js';
-import { separableVerbsOf } from './separable-verbs.js';
-import { misspeltFor } from './typos.js';
 import { dropNegatedActions } from './negation.js';
+import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
+import { quotedWords, wordsOf } from './text.js';
+import { misspeltFor } from './typos.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
@@ -54,6 +54,8 @@ function phraseAt(forms: readonly string[][], { words, gapAt }: Phrase, used: re
 
 /** Words after the first preposition qualify what the request is about ("invoices of a contract"). */
 const QUALIFIER_WEIGHT = 0.7;
+/** Words in quotation marks name or give a value ('the "Skonto" tag'): they say little about the tool. */
+const QUOTED_WEIGHT = 0.1;
 
 interface WordMeanings {
   /** The API's words for the word, space separated; a compound has one meaning per part. */
@@ -159,13 +161,15 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   dropNegatedActions(request, meanings);
   dropDescribingActions(request, words, meanings, german);
   const qualifiers = qualifiersFrom(words, meanings, used);
+  const quoted = quotedWords(request);
   return {
     meanings: meanings.flatMap((ofWord, at) =>
-      ofWord.map((meaning) => {
+      (quoted[at] ? withoutActions(ofWord) : ofWord).map((meaning) => {
         const terms = meaning.split(' ');
         // German puts the verb last, after any qualifier: "Rechnung vom Elektriker hochladen" asks to upload.
         const verbLast = german && at === words.length - 1 && terms.some(asksFor);
-        return { terms, weight: qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1 };
+        const weight = qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1;
+        return { terms, weight: quoted[at] ? weight * QUOTED_WEIGHT : weight };
       }),
     ),
     loose,

@@ -31,3 +31,43 @@ export function wordsInClauses(request: string): Array<{ word: string; endsClaus
     return words.map((word, index) => ({ word, endsClause: index === words.length - 1 && closes }));
   });
 }
+
+/** Quotation marks that open a name or a value, and the mark that closes each. */
+const QUOTES: ReadonlyMap<string, string> = new Map([
+  ['"', '"'],
+  ['\u201c', '\u201d'],
+  ['\u201e', '\u201c'],
+  ['\u00ab', '\u00bb'],
+  ['\u00bb', '\u00ab'],
+  ["'", "'"],
+  ['\u2018', '\u2019'],
+]);
+
+/** Marks that are apostrophes inside a word ("Schmidt's", "don't"), quotes only at a word's edge. */
+const APOSTROPHES = new Set(["'", '\u2019']);
+const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+
+/**
+ * For each word of a request (as wordsOf numbers them), whether it stands in quotation marks: a
+ * name or a value ('the "Skonto prüfen" tag', 'Zusatzfeld "Vergabeart"').
+ */
+export function quotedWords(request: string): boolean[] {
+  const quoted: boolean[] = [];
+  let closing: string | undefined;
+  let from = 0;
+  const readMarks = (to: number) => {
+    for (let at = from; at < to; at++) {
+      const mark = request[at]!;
+      const apostrophe = APOSTROPHES.has(mark);
+      if (closing !== undefined && mark === closing && !(apostrophe && isWordCharacter(request[at + 1]))) closing = undefined;
+      else if (closing === undefined && QUOTES.has(mark) && !(apostrophe && isWordCharacter(request[at - 1])))
+        closing = QUOTES.get(mark);
+    }
+  };
+  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
+    readMarks(match.index);
+    for (const _ of wordsOf(match[0])) quoted.push(closing !== undefined);
+    from = match.index + match[0].length;
+  }
+  return quoted;
+}

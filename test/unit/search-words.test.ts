@@ -202,6 +202,17 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('die Zahlung auf RE 2024-118 muss korrigiert werden')).toContain('update');
   });
 
+  it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {
+    const weightsOf = (request: string) =>
+      understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.map(({ terms, weight }) => [
+        terms.join(' '),
+        weight,
+      ]);
+    expect(weightsOf('finde den Tag "Skonto prüfen"')).toContainEqual(['discount terms', 0.1]);
+    expect(termsOf("tag 'delete me' on Schmidt's invoice")).not.toContain('delete');
+    expect(weightsOf("Schmidt's invoice, don't pay").every(([, weight]) => weight !== 0.1)).toBe(true);
+  });
+
   it('finds the singular of an abbreviation: "VOs"', () => {
     expect(termsOf('all VOs on the M&E contract')).toContain('change');
   });

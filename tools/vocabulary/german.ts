@@ -656,7 +656,7 @@ export const GERMAN: Vocabulary = {
     'editiert',
   ],
   'audit events deleted': ['gelöscht'],
-  'user audit events': ['wer hat', 'von wem'],
+  'user audit events': ['wer hat', 'von wem', 'hat jemand', 'jemand', 'irgendwer', 'wer war'],
   events: ['Ereignis', 'passiert', 'Aktivität'],
   'user audit events logins': ['Anmeldung', 'Login', 'Benutzer', 'angemeldet'],
   'data batch': ['Datenpaket', 'Stapel', 'Quelle', 'Datenlieferung'],
@@ -666,6 +666,7 @@ export const GERMAN: Vocabulary = {
   'create update register': ['eintragen', 'eingeben', 'einpflegen', 'ausfüllen', 'trag', 'trag … nach'],
   'create add': [
     'anlegen',
+    'übernehmen',
     // "leg … an" has its object in between, often longer than a phrase's gap
     'legen',
     'hinzufügen',
