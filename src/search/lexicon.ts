@@ -126,7 +126,10 @@ function lexiconOf(): Lexicon {
     german: tableOf([english, german]),
     germanWords,
     wordParts: new Set(GERMAN_WORD_PARTS),
-    germanOnly: new Set([...germanWords].filter((word) => !englishWords.has(word) && !GERMAN_WORD_PARTS.includes(word))),
+    // Numbers name standards in any language: "SIA 118", "invoice 118".
+    germanOnly: new Set(
+      [...germanWords].filter((word) => !englishWords.has(word) && !GERMAN_WORD_PARTS.includes(word) && !/\d/.test(word)),
+    ),
   };
 }
 

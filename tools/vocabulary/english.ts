@@ -673,6 +673,7 @@ export const ENGLISH: Vocabulary = {
   'contracted awarded status': ['awarded', 'ordered'],
   cash: ['money', 'cash'],
   outflow: ['going out', 'spent', 'outgoing'],
+  'planned due': ['in the pipeline', 'coming up', 'upcoming'],
   'cash outflow': [
     'cash outflow',
     'cash flow',
@@ -1511,7 +1512,7 @@ export const ENGLISH: Vocabulary = {
   ],
   area: ['floor area', 'lettable area', 'floor space'],
   'tenant rental': ['tenancy', 'occupancy', 'vacancy'],
-  esg: ['sustainability', 'breeam', 'leed', 'dgnb', 'taxonomy'],
+  esg: ['sustainability', 'breeam', 'leed', 'dgnb', 'taxonomy', 'gresb'],
   'outstanding approved state due': [
     'ready to pay',
     'ready for payment',
