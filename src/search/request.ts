@@ -135,7 +135,10 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
+  // Most phrases have a word the request lacks: they are passed over before any is looked for.
+  const present = new Set(forms.flat());
   for (const phrase of context.table.phrases) {
+    if (!phrase.words.every((word) => present.has(word))) continue;
     for (let at = phraseAt(forms, phrase, used); at; at = phraseAt(forms, phrase, used)) {
       at.forEach((position) => (used[position] = true));
       meanings[at[0]!] = [phrase.api];
