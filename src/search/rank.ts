@@ -15,7 +15,7 @@ import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
-import { refersBack, stepsOf } from './steps.js';
+import { stepsOf } from './steps.js';
 import { wordsOf } from './text.js';
 import { twinOf } from './twins.js';
 
@@ -124,7 +124,7 @@ interface Asked {
   before?: string;
 }
 
-/** What a step refers back to counts for less than what it names itself. */
+/** What the step before named counts for less than what a step names itself. */
 const REFERRED_WEIGHT = 0.5;
 
 const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool: T; score: number }) =>
@@ -153,10 +153,9 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   const { index, byName, toolWords } = indexOf(tools);
   const isToolWord = (word: string) => toolWords.has(singular(word));
   const request = understand(query, LEXICON, isToolWord);
-  // A step refers back to what the step before named by a word ("and give it another 30k"), or by
-  // naming nothing but what to do ("if not, create"; "then approve").
-  const namesNothing = request.meanings.every(({ terms }) => terms.some(asksFor));
-  const referred = refersBack(query) || namesNothing ? referredTo(before, isToolWord) : [];
+  // A later step acts on what the step before found: "find the NT 07 on the Rohbau contract, then
+  // attach the report" attaches it to the change order, "… and give it another 30k" to the package.
+  const referred = referredTo(before, isToolWord);
   if (!request.meanings.length && !referred.length) return [];
   const meanings = [...request.meanings, ...referred].map(({ terms, weight }) => ({
     terms: terms.map(singular),

@@ -35,22 +35,6 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
 /** A request's first step often starts by saying so; that says nothing about the tool. */
 const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher']);
 
-/**
- * Words by which a step refers back to what the step before named: "find the package and give it
- * another 30k", "change its type", "pay the rest", "delete the duplicate", "finalise the ones …".
- */
-const BACK_REFERENCES = new Set(
-  [
-    'it its them their they this that these those one ones there same rest remainder duplicate both',
-    'ihn ihm ihr sie es diese dieser diesen dieses davon dort darauf dafur dabei dazu drauf letzte falsche',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-/** Whether a step refers back to what the step before it named. */
-export const refersBack = (step: string): boolean => tokensOf(step).some(({ word }) => BACK_REFERENCES.has(word));
-
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German). */
 const JOINS = new Set(['and', 'und']);
 
