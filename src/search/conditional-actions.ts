@@ -22,15 +22,19 @@ export const termsOf = (meanings: readonly string[]): string[] => meanings.flatM
  */
 function verbPlaceOf(
   words: readonly string[],
-  open: readonly boolean[],
-  german: boolean,
+  { german, open, capitalised }: Situation,
   inVerbPlace: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, string>,
 ): { at: number; form?: string } {
   if (!german) return { at: open.indexOf(true), form: words[open.indexOf(true)] };
-  const imperative = open[0] ? imperativeOf(words[0]!).find((form) => inVerbPlace.has(form)) : undefined;
+  // A word the vocabulary knows as it stands is no imperative: "Nachtrag freigegeben" names a change order.
+  const imperative = open[0] && !known.has(words[0]!) ? imperativeOf(words[0]!).find((form) => inVerbPlace.has(form)) : undefined;
   if (imperative) return { at: 0, form: imperative };
   if (words.some((word) => GERMAN_AUXILIARIES.has(word))) return { at: -1 };
-  return { at: open.lastIndexOf(true), form: words[open.lastIndexOf(true)] };
+  const last = open.lastIndexOf(true);
+  // A capital after the first word makes a noun: "Rechnungen mit Nachträgen", not "… nachtragen".
+  if (last > 0 && capitalised[last]) return { at: -1 };
+  return { at: last, form: words[last] };
 }
 
 export interface Situation {
@@ -39,17 +43,20 @@ export interface Situation {
   question: boolean;
   /** The words a phrase took, and words without meaning, are open to none of these. */
   open: readonly boolean[];
+  /** Which words were written with a capital. */
+  capitalised: readonly boolean[];
 }
 
 /** Replaces the meanings of the words that ask for an action in this request. */
 export function applyConditionalActions(
   words: readonly string[],
   meanings: string[][],
-  { german, question, open: openBefore }: Situation,
-  { inVerbPlace, unlessReading, withAction }: Table['conditionalActions'],
+  situation: Situation,
+  { words: known, conditionalActions: { inVerbPlace, unlessReading, withAction } }: Pick<Table, 'words' | 'conditionalActions'>,
 ): void {
-  const open = [...openBefore];
-  const { at: verbPlace, form } = verbPlaceOf(words, open, german, inVerbPlace);
+  const { question } = situation;
+  const open = [...situation.open];
+  const { at: verbPlace, form } = verbPlaceOf(words, situation, inVerbPlace, known);
   const verb = inVerbPlace.get(form ?? '');
   if (verb) {
     meanings[verbPlace] = [verb];

@@ -13,7 +13,7 @@ import type { Lexicon, Phrase, Table } from './lexicon.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
-import { quotedWords, wordsOf } from './text.js';
+import { capitalisedWords, quotedWords, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
@@ -159,7 +159,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   });
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
-  applyConditionalActions(words, meanings, { german, question, open }, context.table.conditionalActions);
+  applyConditionalActions(words, meanings, { german, question, open, capitalised: capitalisedWords(request) }, context.table);
   if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
   dropNegatedActions(request, meanings);
   dropDescribingActions(request, words, meanings, german);

@@ -12,8 +12,12 @@ const ENGLISH_PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'go
 /** German auxiliaries of the past: a participle after one in its clause tells what happened ("wurde … korrigiert"). */
 const GERMAN_PAST_AUXILIARIES: ReadonlySet<string> = new Set('wurde wurden ist sind war waren hat haben hatte hatten'.split(' '));
 
-/** A German participle: gebucht, korrigiert, hochgeladen; no infinitive ("ist zu buchen"). */
-const isGermanParticiple = (word: string) => word.endsWith('t') || /ge.+en$/.test(word);
+/**
+ * A German participle after an auxiliary: gebucht, korrigiert, hochgeladen, überwiesen; an
+ * infinitive there follows "zu" ("ist noch zu buchen").
+ */
+const isGermanParticiple = (word: string, before: string | undefined) =>
+  word.endsWith('t') || (word.endsWith('en') && before !== 'zu');
 
 /** Whether meanings name a thing and ask for nothing: "payment" in "every payment booked in June". */
 const namesThing = (meaning: readonly string[] | undefined) =>
@@ -29,8 +33,9 @@ function dropEnglish(words: readonly string[], meanings: string[][]): void {
 
 function dropGerman(request: string, meanings: string[][]): void {
   let afterAuxiliary = false;
-  wordsInClauses(request).forEach(({ word, endsClause }, at) => {
-    if (afterAuxiliary && isGermanParticiple(word)) meanings[at] = withoutActions(meanings[at]!);
+  const words = wordsInClauses(request);
+  words.forEach(({ word, endsClause }, at) => {
+    if (afterAuxiliary && isGermanParticiple(word, words[at - 1]?.word)) meanings[at] = withoutActions(meanings[at]!);
     afterAuxiliary = (afterAuxiliary || GERMAN_PAST_AUXILIARIES.has(word)) && !endsClause;
   });
 }

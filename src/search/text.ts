@@ -71,3 +71,8 @@ export function quotedWords(request: string): boolean[] {
   }
   return quoted;
 }
+
+/** For each word of a request (as wordsOf numbers them), whether it was written with a capital: a German noun. */
+export function capitalisedWords(request: string): boolean[] {
+  return [...request.matchAll(/[\p{L}\p{N}]+/gu)].flatMap((token) => wordsOf(token[0]).map(() => /^\p{Lu}/u.test(token[0])));
+}

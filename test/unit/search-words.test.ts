@@ -107,6 +107,12 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('invoices with a label')).not.toContain('assign');
   });
 
+  it('reads a closing verb, not a capitalised noun: "… nachtragen", not "Rechnungen mit Nachträgen"', () => {
+    expect(termsOf('als bezahlt auf den Vertrag Sanitär nachtragen')).toContain('register');
+    expect(termsOf('Rechnungen mit Nachträgen')).toContain('change');
+    expect(termsOf('Nachtrag freigegeben')).not.toContain('register');
+  });
+
   it('reads a German imperative first as the verb: "vergib den Auftrag"', () => {
     expect(termsOf('vergib den Auftrag an Schmidt Bau')).toContain('assign');
     expect(termsOf('Vergabe der Aufträge an Schmidt Bau')).not.toContain('assign');
@@ -196,6 +202,7 @@ describe('verbs split, denied or describing', () => {
   });
 
   it('reads a participle that describes a thing as a state, not an order', () => {
+    expect(termsOf('die Rechnung ist schon überwiesen')).not.toContain('register');
     expect(termsOf('every payment booked in June across all jobs')).not.toContain('register');
     expect(termsOf('book the payment for June')).toContain('register');
     expect(termsOf('auf RE 2024-118 wurde eine Zahlung korrigiert – zeig mir alle Buchungen')).not.toContain('update');

@@ -1331,8 +1331,8 @@ export const GERMAN: Vocabulary = {
     'Bankomatkarte',
     'Handkasse',
     'ohne Freigabe',
+    'als bezahlt',
   ],
-  'paid already': ['als bezahlt'],
   'assign link': [
     'zuordnen',
     'zuweisen',
@@ -1515,7 +1515,13 @@ export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 've
 export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
   // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
   // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
-  inVerbPlace: { 'register payment': ['zahlen'], 'assign create': ['vergeben'], upload: ['hoch'] },
+  // "nachtragen" as the closing verb adds something later; elsewhere "Nachträgen" are change orders
+  inVerbPlace: {
+    'register payment': ['zahlen'],
+    'assign create': ['vergeben'],
+    upload: ['hoch'],
+    'create update register': ['nachtragen'],
+  },
   unlessReading: { 'create add': ['neu'] },
   withAction: {
     update: ['bestehend', 'vorhanden'],
