@@ -15,6 +15,8 @@ export interface Phrase {
   api: string;
   /** Where other words may stand inside the phrase, for a phrasal verb written "take … off". */
   gapAt?: number;
+  /** Written with a capital first, as German nouns are: "Zahlung leisten" opens with no verb. */
+  opensWithNoun?: true;
 }
 
 /** Marks where a phrasal verb takes its object: "knock … off" is "knock 20k off" too. */
@@ -26,11 +28,12 @@ const GAP = '…';
  */
 const WHOLE_WORD = '=';
 
-/** A vocabulary entry's words, and where its gap is, if it has one. */
-function phraseWords(text: string): Pick<Phrase, 'words' | 'gapAt'> {
+/** A vocabulary entry's words, where its gap is, if it has one, and whether a noun opens it. */
+function phraseWords(text: string): Omit<Phrase, 'api'> {
   const [before = '', after] = text.split(GAP);
   const words = wordsOf(before);
-  return after === undefined ? { words } : { words: [...words, ...wordsOf(after)], gapAt: words.length };
+  const noun = /^\p{Lu}/u.test(text) ? { opensWithNoun: true as const } : {};
+  return after === undefined ? { words, ...noun } : { words: [...words, ...wordsOf(after)], gapAt: words.length, ...noun };
 }
 
 /** The folded words of the entries marked as whole words only. */
@@ -47,6 +50,8 @@ export interface Table {
   words: ReadonlyMap<string, string>;
   /** Everyday phrases, longest first, so that "cash discount" is read before "cash". */
   phrases: readonly Phrase[];
+  /** The places in `phrases` of the phrases that start with a word. */
+  phrasesStartingWith: ReadonlyMap<string, readonly number[]>;
   /** Words that ask for an action in some requests only, by when they do. */
   conditionalActions: Readonly<Record<Conditions, ReadonlyMap<string, string>>>;
   /** Words that mean what `words` says only standing alone, as parts of compounds nothing. */
@@ -75,9 +80,9 @@ function entriesOf(vocabularies: readonly Vocabulary[]): Phrase[] {
   for (const vocabulary of vocabularies) {
     const own = new Map<string, Phrase>();
     for (const [api, everyday] of Object.entries(vocabulary)) {
-      for (const { words, gapAt } of everyday.map(phraseWords)) {
-        const key = `${words.join(' ')} ${gapAt ?? ''}`;
-        own.set(key, { words, gapAt, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
+      for (const phrase of everyday.map(phraseWords)) {
+        const key = `${phrase.words.join(' ')} ${phrase.gapAt ?? ''}`;
+        own.set(key, { ...phrase, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
       }
     }
     for (const [key, entry] of own) all.set(key, entry);
@@ -88,13 +93,27 @@ function entriesOf(vocabularies: readonly Vocabulary[]): Phrase[] {
 const singleWords = (entries: readonly Phrase[]) =>
   new Map(entries.filter(({ words }) => words.length === 1).map(({ words, api }) => [words[0]!, api]));
 
+function placesByFirstWord(phrases: readonly Phrase[]): Map<string, number[]> {
+  const places = new Map<string, number[]>();
+  phrases.forEach(({ words: [first] }, place) => places.set(first!, [...(places.get(first!) ?? []), place]));
+  return places;
+}
+
+/** The phrases of a table whose first word is among `words`, in the table's order. */
+export function phrasesStartingWithAny(table: Table, words: ReadonlySet<string>): Phrase[] {
+  const places = [...words].flatMap((word) => table.phrasesStartingWith.get(word) ?? []);
+  return places.sort((a, b) => a - b).map((place) => table.phrases[place]!);
+}
+
 /** The table of vocabularies read in order: a word a later one lists means what that one says. */
 function tableOf(languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: ConditionalActions }>): Table {
   const entries = entriesOf(languages.map(({ vocabulary }) => vocabulary));
   const conditionalOf = (condition: Conditions) => singleWords(entriesOf(languages.map(({ actions }) => actions[condition])));
+  const phrases = entries.filter(({ words }) => words.length > 1).sort((a, b) => b.words.length - a.words.length);
   return {
     words: singleWords(entries),
-    phrases: entries.filter(({ words }) => words.length > 1).sort((a, b) => b.words.length - a.words.length),
+    phrases,
+    phrasesStartingWith: placesByFirstWord(phrases),
     conditionalActions: {
       inVerbPlace: conditionalOf('inVerbPlace'),
       unlessReading: conditionalOf('unlessReading'),

@@ -9,7 +9,7 @@ import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
 import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
-import type { Lexicon, Phrase, Table } from './lexicon.js';
+import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
@@ -135,9 +135,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);
   const loose = new Set<string>();
-  // Most phrases have a word the request lacks: they are passed over before any is looked for.
+  // Only phrases all of whose words the request has are looked for.
   const present = new Set(forms.flat());
-  for (const phrase of context.table.phrases) {
+  for (const phrase of phrasesStartingWithAny(context.table, present)) {
     if (!phrase.words.every((word) => present.has(word))) continue;
     for (let at = phraseAt(forms, phrase, used); at; at = phraseAt(forms, phrase, used)) {
       at.forEach((position) => (used[position] = true));
@@ -185,12 +185,17 @@ const asks = (api: string | undefined) => api !== undefined && api.split(' ').so
 
 const phraseVerbsByTable = new WeakMap<Table, ReadonlySet<string>>();
 
-/** The first words of a table's phrasal verbs, verbs too ("look at", "pull up", "take … off"); found once per table. */
+/**
+ * The first words of a table's phrasal verbs, verbs too ("look at", "pull up", "take … off"), not
+ * the nouns that open a German phrase ("Zahlung leisten"); found once per table.
+ */
 function phraseVerbsOf(table: Table): ReadonlySet<string> {
   let verbs = phraseVerbsByTable.get(table);
   if (!verbs) {
     verbs = new Set(
-      table.phrases.filter(({ words, api }) => !STOP_WORDS.has(words[0]!) && asks(api)).map(({ words }) => words[0]!),
+      table.phrases
+        .filter(({ words, api, opensWithNoun }) => !opensWithNoun && !STOP_WORDS.has(words[0]!) && asks(api))
+        .map(({ words }) => words[0]!),
     );
     phraseVerbsByTable.set(table, verbs);
   }

@@ -80,6 +80,8 @@ describe('the steps of a request', () => {
     expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(2);
     expect(steps('find the invoices and label them')).toHaveLength(2);
     expect(steps('find the invoices with a label and a tag')).toHaveLength(1);
+    // "Zahlung leisten", "Tag setzen": a noun opens these phrases, no verb
+    expect(steps('Rechnungen mit Zahlung und Tag zeigen')).toHaveLength(1);
   });
 });
 
