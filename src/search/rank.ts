@@ -133,9 +133,12 @@ const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool:
   a.tool.name.length - b.tool.name.length ||
   a.tool.name.localeCompare(b.tool.name);
 
-/** A request phrased to read gets a reading tool first, where any was found: a model may take the first name. */
-function readFirst<T extends Searchable>(ranked: T[], readPhrased: boolean): T[] {
-  if (!readPhrased || ranked[0]?.hints.readOnlyHint !== false) return ranked;
+/**
+ * A request phrased to read, or one that asks for nothing to be done, gets a reading tool first
+ * where any was found: a model may take the first name, and must not take a write for a question.
+ */
+function readFirst<T extends Searchable>(ranked: T[], reads: boolean): T[] {
+  if (!reads || ranked[0]?.hints.readOnlyHint !== false) return ranked;
   const read = ranked.findIndex((tool) => tool.hints.readOnlyHint);
   return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
 }
@@ -183,7 +186,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .filter(({ score }) => score > 0)
     .sort(byScore)
     .map(({ tool }) => tool);
-  return readFirst(best, readPhrased);
+  return readFirst(best, readPhrased || !preference.asksForAction);
 }
 
 /** One step of a request of several, and the tool that does it. */

@@ -2307,6 +2307,11 @@ export const ENGLISH: Vocabulary = {
     'action the pay app',
     'log the bill',
     'log the invoice',
+    // an incoming invoice starts its approval workflow when it is submitted
+    'into the workflow',
+    'get … into the workflow',
+    'put … into the workflow',
+    'start the workflow',
   ],
   'bulk import': [
     'import',
@@ -2504,7 +2509,7 @@ export const ENGLISH: Vocabulary = {
     'unfreeze',
   ],
   'update tag': ['recolour', 'recolor'],
-  upsert: ['create or update', 'add or update', 'update or create'],
+  'upsert create update': ['create or update', 'add or update', 'update or create'],
   'record meter reading': ['take a reading', 'read the meter', 'put the reads in', 'get the reads in', 'submit a reading'],
   // more of the words practitioners use
   'budget increase': ['extra budget', 'more budget', 'additional funding'],
@@ -2513,7 +2518,7 @@ export const ENGLISH: Vocabulary = {
   'update contractor bank': ['change banks', 'switch banks', 'bank mandate', 'change of bank details'],
   'update address': ['change of address', 'move offices'],
   'contract contractor': ['who won', 'who got the job', "who's doing", "who's on the job"],
-  'upsert tenant': ['move in'],
+  'upsert create tenant': ['move in'],
   'create utility meter': ['install a meter', 'fit a meter'],
   'update utility meter': ['meter exchange'],
   'annual consumption': ['landlord procured', 'tenant procured', 'landlord obtained', 'tenant obtained'],

@@ -1934,7 +1934,7 @@ export const GERMAN: Vocabulary = {
   'contractor list': ['wen haben wir', 'mit wem arbeiten wir'],
   'tenant attachment': ['Mieterakte'],
   'file events': ['neu hochgeladen'],
-  upsert: ['anlegen oder aktualisieren'],
+  'upsert create update': ['anlegen oder aktualisieren'],
 };
 
 /**
