@@ -224,8 +224,9 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
     tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),
   }));
   const steps = perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : []));
+  // A question of several steps is a question all the same: "… ist ein anderer – wer hat den geändert?"
   return {
-    tools: inTurn(perStep.map((step) => step.tools)).slice(0, RESULTS),
+    tools: readFirst(inTurn(perStep.map((step) => step.tools)), phrasedAsRead(query)).slice(0, RESULTS),
     steps: steps.length > 1 ? steps : [],
   };
 }

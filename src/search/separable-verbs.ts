@@ -13,7 +13,7 @@ import { baseForms, imperativeOf } from './word-forms.js';
 const PARTICLES: ReadonlySet<string> = new Set(
   (
     'ab an auf aus bei ein fest frei her hin hoch mit nach raus rein rauf runter ruber um vor weg zu zuruck ' +
-    'zusammen durch dran drauf heraus herein hinzu dazu'
+    'zusammen durch dran drauf heraus herein hinzu dazu herunter hinunter hinauf herauf hinein'
   ).split(' '),
 );
 

@@ -17,8 +17,8 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(
   'und oder aber sobald weil wenn damit falls sonst and or but then if'.split(' '),
 );
 
-/** Punctuation that ends a clause. */
-const CLAUSE_END = /[,.;:!?()\u2013\u2014]/;
+/** Punctuation that ends a clause; not the point of "12.300", nor a hyphen in "Dresden-Striesen". */
+const CLAUSE_END = /[,;:!?\u2013\u2014]|\.\s|\s-\s/;
 
 /** A request's words as wordsOf gives them, each with whether a clause ends after it. */
 export function wordsInClauses(request: string): Array<{ word: string; endsClause: boolean }> {

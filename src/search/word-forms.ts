@@ -66,7 +66,8 @@ const IRREGULAR_IMPERATIVES: Readonly<Record<string, string>> = {
 export function imperativeOf(word: string): string[] {
   const irregular = IRREGULAR_IMPERATIVES[word];
   if (irregular) return [irregular];
-  if (word.length < SHORTEST_STEM || word.endsWith('n')) return [];
+  // An infinitive ends in "n"; an imperative may too when its stem does: "benenn", "trenn".
+  if (word.length < SHORTEST_STEM || (word.endsWith('n') && !word.endsWith('nn'))) return [];
   const strong = /^(.*)i([^aeiou]+)$/.exec(word);
   const stems = strong ? [word, `${strong[1]}e${strong[2]!.replace(/(.)\1$/, '$1')}`] : [word];
   return stems.map((stem) => (/([^i]er|el)$/.test(stem) ? `${stem}n` : `${stem}en`));

@@ -179,6 +179,9 @@ describe('verbs split, denied or describing', () => {
   it('joins a German separable verb around its object, within its clause', () => {
     expect(termsOf('stock das Budget Rohbau um 20k auf')).toContain('increase');
     expect(termsOf('nimm den Maler Kunz mal als Lieferanten auf, Hauptstr. 5')).toContain('create');
+    expect(termsOf('stock den auftrag vom fliesenleger um 12.300 € auf, BV Dresden-Striesen')).toContain('increase');
+    expect(termsOf('benenn das Tag „prüfen bis freitag“ in „KW 12“ um')).toContain('update');
+    expect(termsOf('Bitte lad mir die Regierapporte herunter, die beim Nachtrag 4 abgelegt sind')).toContain('download');
     const upload = termsOf('Finde das Projekt Hunsrück und lade danach die Rechnung von Schmidt Bau dort hoch');
     expect(upload).toContain('upload');
     expect(upload).not.toContain('forecast');

@@ -73,6 +73,9 @@ describe('searching the catalog', () => {
         .some((name) => /reading/.test(name)),
     ).toBe(true);
     expect(names('meter readings', 'esg')[0]).toBe('esg_list_utility_meters');
+    // a question of several steps is a question: its first tool reads
+    const question = 'Der Zählerstand vom Gaszähler G-17 ist auf einmal ein anderer – wer hat den gestern geändert?';
+    expect(catalog.find((tool) => tool.name === names(question)[0])?.hints.readOnlyHint).toBe(true);
     expect(names('cost element financials')).toContain('list_cost_element_financials');
   });
 

@@ -188,6 +188,9 @@ export const GERMAN: Vocabulary = {
     'Neubau',
     'Baumaßnahme',
     'Umnutzung',
+    'Baufeld',
+    'Bauabschnitt',
+    'Bauteil',
   ],
   property: [
     'Liegenschaft',
@@ -1606,7 +1609,7 @@ export const GERMAN: Vocabulary = {
     'zweimal erfasst',
   ],
   // Attaching a document uploads it; attaching a tag assigns it: "häng "Skonto" an RE 2026-118".
-  'upload assign': ['häng … an', 'häng … dran'],
+  'upload assign': ['häng … an', 'häng … dran', 'dranhauen', 'draufhauen', 'drankleben', 'draufkleben'],
   upload: [
     'hochladen',
     'lad … hoch',
@@ -1724,7 +1727,8 @@ export const GERMAN: Vocabulary = {
   'bulk import': [
     'importieren',
     'Import',
-    'auf einmal',
+    'alle auf einmal',
+    'alles auf einmal',
     'gesammelt',
     'Sammel',
     'Masse',
@@ -1895,7 +1899,7 @@ export const GERMAN: Vocabulary = {
     'Zahlung anhalten',
     'Zahlung stoppen',
   ],
-  unassign: ['untaggen', 'enttaggen', 'entsperren'],
+  unassign: ['untaggen', 'enttaggen', 'entsperren', 'abhängen'],
   'tenant consumption link': ['Mieteranteil', 'Verbrauchsanteil', 'Umlageschlüssel', 'auf die Mieter umlegen'],
   'list download': ['rausholen', 'rauskramen', 'ausgraben', 'rausfischen'],
   'tenant rental': ['Leerstand', 'Belegung', 'leerstehend'],
