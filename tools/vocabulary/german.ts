@@ -438,6 +438,9 @@ export const GERMAN: Vocabulary = {
     'Honorarnote',
     'Honorarrechnung',
     'RE',
+    // Abschlags- and Schlussrechnung as the site writes them: "AR 3", "SR"
+    'AR',
+    'SR',
     'Rechnungsnummer',
     // the kinds of invoice a contract has: a part invoice is no part payment
     'Teilrechnung',
@@ -1296,7 +1299,7 @@ export const GERMAN: Vocabulary = {
   ],
   tenant: ['Mieter', 'Pächter', 'Mietpartei', 'Bewohner'],
   'tenant user': ['Nutzer'],
-  gaps: ['Lücke', 'fehlend', 'fehlt', 'lückenhaft', 'Löcher in den Daten'],
+  gaps: ['Lücke', 'fehlend', 'fehlt', 'lückenhaft', 'Löcher in den Daten', 'Loch', 'Löcher'],
   'audit events': [
     'Änderung',
     'geändert',
