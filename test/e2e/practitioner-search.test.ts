@@ -25,12 +25,12 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.72, firstThree: 0.86 }, heldOut: { first: 0.6, firstThree: 0.75 } };
+const KEPT = { all: { first: 0.74, firstThree: 0.89 }, heldOut: { first: 0.67, firstThree: 0.82 } };
 const ENGLISH_SETS = [ENGLISH, ENGLISH_SECOND, ENGLISH_THIRD, ENGLISH_FOURTH, ENGLISH_FIFTH];
 const GERMAN_SETS = [GERMAN, GERMAN_SECOND, GERMAN_THIRD, GERMAN_FOURTH, GERMAN_FIFTH];
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
-const STEPS_WRONG_AT_MOST = 0.25;
+const STEPS_WRONG_AT_MOST = 0.22;
 
 interface Found {
   steps: Array<{ step: string; tool: string }>;
