@@ -66,7 +66,8 @@ export function preferenceFor(request: Request, isTool: (name: string) => boolea
   const words = new Set([...request.terms].map(singular));
   const products = request.product ? new Set([request.product]) : productsOf(words, request.about);
   const asked = request.question ? [] : [...words].filter(asksToDo);
-  // Asked for nothing, a request reads; one about a document may want it downloaded ("can I see the waiver we have on file?").
+  // Asked for nothing, a request reads; one about a document may want it downloaded ("can I see
+  // the signed contract?").
   const reads = FILE_WORDS.some((word) => words.has(word)) ? READS_FILES : READING;
   const fits = (actions: readonly string[]) =>
     asked.length ? actions.some((action) => asked.includes(action)) : actions.every((action) => reads.has(action));

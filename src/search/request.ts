@@ -1,6 +1,8 @@
 /**
  * A request in the API's words: everyday and German words replaced by the vocabulary's, German
- * compounds split into their parts, and words the tools use themselves kept as they are.
+ * compounds split into their parts and split verbs joined (separable-verbs.ts), and words the
+ * tools use themselves kept as they are. Verbs a negation denies (negation.ts) or that tell what
+ * happened (states.ts) ask for nothing; quoted names count little.
  */
 import { asksFor, asksToDo, withoutActions } from './actions.js';
 import { englishNameParts, readEnglishVerbs } from './english-verbs.js';
