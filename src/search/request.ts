@@ -36,7 +36,7 @@ export interface Understood {
 const SHORTEST_TOOL_WORD_PART = 5;
 
 /** The most words a phrasal verb's object may have between its parts: "put the contractor's invoice pdf on". */
-const LONGEST_GAP = 5;
+const LONGEST_GAP = 8;
 
 /**
  * Where a phrase occurs among the request's words (given in all their forms) that no other phrase

@@ -635,6 +635,9 @@ export const ENGLISH: Vocabulary = {
     'variation quote',
     'change proposal',
     'latent condition',
+    'ccn',
+    'change notice',
+    'contract change notice',
   ],
 
   // invoices and payments
@@ -2442,6 +2445,9 @@ export const ENGLISH: Vocabulary = {
     'whack … onto',
     'bung … on',
     'bung … onto',
+    'slap … on',
+    'slap on',
+    'slap … onto',
   ],
   upload: [
     'upload',
@@ -2523,6 +2529,12 @@ export const ENGLISH: Vocabulary = {
     'pay … out',
     'add … to the pay run',
     'apply the payment',
+    'cut a check',
+    'cut a cheque',
+    'cut … a check',
+    'cut … a cheque',
+    'write a check',
+    'write … a check',
   ],
   'register create': ['book', 'book in', 'book … in', 'book … against'],
   'add paid already': [
@@ -2546,6 +2558,8 @@ export const ENGLISH: Vocabulary = {
     'prepaid',
     'purchasing card',
     'historic invoice',
+    'on the card',
+    'on the company card',
   ],
   assign: [
     'assign',
@@ -2583,6 +2597,8 @@ export const ENGLISH: Vocabulary = {
     'disassociate',
     'unpick',
     'unallocate',
+    'cut the cord',
+    'unhitch',
   ],
   submit: [
     'submit',

@@ -622,6 +622,8 @@ export const GERMAN: Vocabulary = {
     'Rotstift',
     'Sichtvermerk',
     'abgestempelt',
+    'angestrichen',
+    'anstreichen',
   ],
   // a note on a document is an annotation; on a tenant or a payment, a comment
   'comment annotated': [
@@ -1610,9 +1612,23 @@ export const GERMAN: Vocabulary = {
     'doppelt gebucht',
     'doppelt drin',
     'zweimal erfasst',
+    'runterhauen',
+    'runtermachen',
   ],
   // Attaching a document uploads it; attaching a tag assigns it: "häng "Skonto" an RE 2026-118".
-  'upload assign': ['häng … an', 'häng … dran', 'dranhauen', 'draufhauen', 'drankleben', 'draufkleben'],
+  'upload assign': [
+    'häng … an',
+    'häng … dran',
+    'dranhauen',
+    'draufhauen',
+    'drankleben',
+    'draufkleben',
+    'mach … an',
+    'mach … dran',
+    'mach … ran',
+    'dranmachen',
+    'ranmachen',
+  ],
   upload: [
     'hochladen',
     'lad … hoch',
@@ -1726,6 +1742,7 @@ export const GERMAN: Vocabulary = {
     'in Umlauf',
     'in die Freigabe',
     'in die Prüfung',
+    'einbringen',
   ],
   'bulk import': [
     'importieren',
