@@ -108,7 +108,7 @@ describe('words that ask for an action in some requests only', () => {
   });
 
   it('reads a closing verb, not a capitalised noun: "… nachtragen", not "Rechnungen mit Nachträgen"', () => {
-    expect(termsOf('als bezahlt auf den Vertrag Sanitär nachtragen')).toContain('register');
+    expect(termsOf('als bezahlt auf den Vertrag Sanitär nachtragen')).toContain('create');
     expect(termsOf('Rechnungen mit Nachträgen')).toContain('change');
     expect(termsOf('Nachtrag freigegeben')).not.toContain('register');
   });

@@ -2146,7 +2146,7 @@ export const ENGLISH: Vocabulary = {
   ],
 
   // doing: the verbs of tool names
-  'create update register': [
+  'create update': [
     'enter',
     'fill in',
     'put in',
@@ -2535,6 +2535,12 @@ export const ENGLISH: Vocabulary = {
     'cut … a cheque',
     'write a check',
     'write … a check',
+    'enter a payment',
+    'enter the payment',
+    'key in a payment',
+    'log a payment',
+    'log the payment',
+    'enter … payment',
   ],
   'register create': ['book', 'book in', 'book … in', 'book … against'],
   'add paid already': [

@@ -1370,7 +1370,7 @@ export const GERMAN: Vocabulary = {
   'external id': ['externe ID', 'Fremdschlüssel', 'Referenz', 'Fremd-ID', 'eigene ID'],
 
   // doing: the verbs of tool names
-  'create update register': [
+  'create update': [
     'eintragen',
     'eingeben',
     'einpflegen',
@@ -1689,6 +1689,10 @@ export const GERMAN: Vocabulary = {
     'berappen',
     'rausrücken',
     'Zahlung leisten',
+    'Zahlung … eintragen',
+    'Zahlung … erfassen',
+    'Zahlung eintragen',
+    'Zahlung erfassen',
   ],
   'register create': ['buchen', 'verbuchen', 'einbuchen', 'reinbuchen', 'nachbuchen'],
   'add paid already': [
@@ -1976,7 +1980,7 @@ export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
     'register payment': ['zahlen'],
     'assign create': ['vergeben'],
     upload: ['hoch'],
-    'create update register': ['nachtragen'],
+    'create update': ['nachtragen'],
   },
   unlessReading: { 'create add': ['neu'] },
   withAction: {
