@@ -8,7 +8,7 @@ import { withoutActions } from './actions.js';
 import { wordsInClauses } from './text.js';
 
 /** Folded words that deny the rest of their clause; "don't" is "don" and "t". */
-const NEGATORS: ReadonlySet<string> = new Set('not don dont never nicht kein keine keinen keinem keiner nie'.split(' '));
+const NEGATORS: ReadonlySet<string> = new Set('not don dont never nicht nich kein keine keinen keinem keiner nie'.split(' '));
 
 const NEW = 'new';
 

@@ -1860,6 +1860,10 @@ export const ENGLISH: Vocabulary = {
     'gj',
     'cubic metres',
     'mmbtu',
+    'guzzle',
+    'guzzling',
+    'burning through',
+    'chewing through',
   ],
   'consumption interval': [
     'utility bill',
@@ -2669,6 +2673,9 @@ export const ENGLISH: Vocabulary = {
     'from a spreadsheet',
     'from excel',
     'upload a csv',
+    'spreadsheet',
+    'csv',
+    'csv file',
   ],
   list: [
     'list',

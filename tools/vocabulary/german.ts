@@ -1064,6 +1064,7 @@ export const GERMAN: Vocabulary = {
     'offenstehend',
     'hängt noch',
     'ausstehen',
+    'in der Luft',
   ],
   'open state': [
     'auf Freigabe',
@@ -1478,6 +1479,8 @@ export const GERMAN: Vocabulary = {
     'umschreiben',
     'nachpflegen',
     'nach hinten verschieben',
+    'bring … auf Stand',
+    'bring … auf den neuesten Stand',
   ],
   'update increase': [
     'erhöhen',
@@ -1628,6 +1631,8 @@ export const GERMAN: Vocabulary = {
     'mach … ran',
     'dranmachen',
     'ranmachen',
+    'kleb … an',
+    'ankleben',
   ],
   upload: [
     'hochladen',
