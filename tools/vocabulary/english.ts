@@ -2885,7 +2885,7 @@ export const ENGLISH: Vocabulary = {
     'has … been paid',
     'chase … up',
   ],
-  // more of the words practitioners use
+  // keys for words that no key above took: a record's detail, a kind of file, an action on one tool
   'contractor master data': ['vendor master', 'supplier master', 'trading name', 'vendor record'],
   building: ['bldg'],
   'invoice retention': ['retention invoice', 'retainage invoice', 'retainage billing', 'holdback invoice'],
@@ -2945,7 +2945,6 @@ export const ENGLISH: Vocabulary = {
     'log a reading',
     'log the reads',
   ],
-  // more of the words practitioners use
   'budget increase': ['extra budget', 'more budget', 'additional funding', 'extra funding'],
   'register final payment': ['clear the balance', 'zero out the balance'],
   'create contractor': [
@@ -2990,7 +2989,6 @@ export const ENGLISH: Vocabulary = {
     'base building',
   ],
   'property project': ['being built on', 'going up on', 'built on'],
-  // more of the words practitioners use
   'budget decrease': ['budget cut'],
   'contract list': ['contract register', 'po log', 'commitment log'],
   'update contract': ['novate'],

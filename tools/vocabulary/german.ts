@@ -1908,7 +1908,7 @@ export const GERMAN: Vocabulary = {
     'überweisungsbereit',
   ],
   'payment status': ['bezahlt werden', 'gezahlt werden', 'bezahlen k\u00f6nnen', 'kann ich zahlen', 'können wir zahlen'],
-  // more of the words practitioners use
+  // keys for words that no key above took: a record's detail, a kind of file, an action on one tool
   'update contractor bank': ['Bankänderung', 'Bankwechsel'],
   'contact email': ['E-Mail', 'Email'],
   'update name': ['Umfirmierung'],
@@ -1946,7 +1946,6 @@ export const GERMAN: Vocabulary = {
   'api client user audit events': ['Schnittstelle', 'technischer User', 'API-Client'],
   'create register record': ['melden', 'durchgeben', 'aufschreiben'],
   'submit upload': ['scannen', 'abfotografieren'],
-  // more of the words practitioners use
   'budget increase': ['Zusatzkredit', 'Nachtragskredit'],
   'update date': ['Termin verschieben', 'Datum verschieben', 'vorverlegen', 'rückdatieren'],
   'financials totals': ['Kassensturz', 'Bilanz ziehen', 'Zwischenbilanz', 'Gesamtrechnung'],
