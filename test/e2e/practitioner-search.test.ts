@@ -21,6 +21,7 @@ import { GERMAN_FOURTH } from '../fixtures/practitioner-requests/german-fourth.j
 import { GERMAN_FIFTH } from '../fixtures/practitioner-requests/german-fifth.js';
 import { GERMAN_SIXTH } from '../fixtures/practitioner-requests/german-sixth.js';
 import { GERMAN_SEVENTH } from '../fixtures/practitioner-requests/german-seventh.js';
+import { GERMAN_EIGHTH } from '../fixtures/practitioner-requests/german-eighth.js';
 import type { PractitionerRequest } from '../fixtures/practitioner-requests/request.js';
 import { connectStdio, dataOf, textOf, type TestClient } from '../support/harness.js';
 
@@ -29,9 +30,18 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.74, firstThree: 0.89 }, heldOut: { first: 0.67, firstThree: 0.82 } };
+const KEPT = { all: { first: 0.72, firstThree: 0.89 }, heldOut: { first: 0.66, firstThree: 0.82 } };
 const ENGLISH_SETS = [ENGLISH, ENGLISH_SECOND, ENGLISH_THIRD, ENGLISH_FOURTH, ENGLISH_FIFTH, ENGLISH_SIXTH, ENGLISH_SEVENTH];
-const GERMAN_SETS = [GERMAN, GERMAN_SECOND, GERMAN_THIRD, GERMAN_FOURTH, GERMAN_FIFTH, GERMAN_SIXTH, GERMAN_SEVENTH];
+const GERMAN_SETS = [
+  GERMAN,
+  GERMAN_SECOND,
+  GERMAN_THIRD,
+  GERMAN_FOURTH,
+  GERMAN_FIFTH,
+  GERMAN_SIXTH,
+  GERMAN_SEVENTH,
+  GERMAN_EIGHTH,
+];
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
 const STEPS_WRONG_AT_MOST = 0.22;
@@ -111,7 +121,7 @@ describe("search_tools with practitioners' requests", () => {
 
   it('has a few hundred requests in every pattern, each naming tools that exist, a part held out', () => {
     const all = [...ENGLISH_SETS, ...GERMAN_SETS].flat();
-    expect(all.length).toBeGreaterThanOrEqual(2050);
+    expect(all.length).toBeGreaterThanOrEqual(2200);
     const unknown = all.flatMap(({ tools, then = [] }) => [...tools, ...then].filter((tool) => !isReading.has(tool)));
     expect(unknown).toEqual([]);
     for (const requests of [...ENGLISH_SETS, ...GERMAN_SETS]) {
