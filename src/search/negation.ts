@@ -5,7 +5,7 @@
  * not yet paid").
  */
 import { withoutActions } from './actions.js';
-import { wordsInClauses } from './text.js';
+import type { RequestWord } from './text.js';
 
 /** Folded words that deny the rest of their clause; "don't" is "don" and "t". */
 const NEGATORS: ReadonlySet<string> = new Set('not don dont never nicht nich kein keine keinen keinem keiner nie'.split(' '));
@@ -18,10 +18,10 @@ const withoutNew = (api: string) =>
     .filter((term) => term !== NEW)
     .join(' ');
 
-/** Takes the actions out of the meanings (one per word, as wordsOf numbers them) a negation denies. */
-export function dropNegatedActions(request: string, meanings: string[][]): void {
+/** Takes the actions out of the meanings (one per word) a negation denies. */
+export function dropNegatedActions(words: readonly RequestWord[], meanings: string[][]): void {
   let negated = false;
-  wordsInClauses(request).forEach(({ word, endsClause }, at) => {
+  words.forEach(({ word, endsClause }, at) => {
     if (negated) meanings[at] = withoutActions(meanings[at]!).map(withoutNew).filter(Boolean);
     negated = (negated || NEGATORS.has(word)) && !endsClause;
   });

@@ -15,7 +15,7 @@ import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from '.
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
-import { capitalisedWords, quotedWords, wordsOf } from './text.js';
+import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
@@ -129,7 +129,8 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
 }
 
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
-  const words = wordsOf(request);
+  const written = requestWordsOf(request);
+  const words = written.map(({ word }) => word);
   const german = isGerman(words, lexicon, isToolWord);
   const context: Context = { table: german ? lexicon.german : lexicon.english, lexicon, isToolWord };
   const forms = words.map(baseForms);
@@ -147,7 +148,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     }
   }
   if (german) {
-    for (const { verbAt, particleAt, api } of separableVerbsOf(request, context.table, (at) => !used[at])) {
+    for (const { verbAt, particleAt, api } of separableVerbsOf(written, context.table, (at) => !used[at])) {
       used[verbAt] = used[particleAt] = true;
       meanings[verbAt] = [api];
     }
@@ -161,22 +162,23 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   });
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
-  applyConditionalActions(words, meanings, { german, question, open, capitalised: capitalisedWords(request) }, context.table);
+  const capitalised = written.map((word) => word.capitalised);
+  applyConditionalActions(words, meanings, { german, question, open, capitalised }, context.table);
   if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
-  dropNegatedActions(request, meanings);
-  dropDescribingActions(request, words, meanings, german);
+  dropNegatedActions(written, meanings);
+  dropDescribingActions(written, meanings, german);
   const qualifiers = qualifiersFrom(words, meanings, used);
-  const quoted = quotedWords(request);
   return {
-    meanings: meanings.flatMap((ofWord, at) =>
-      (quoted[at] ? withoutActions(ofWord) : ofWord).map((meaning) => {
+    meanings: meanings.flatMap((ofWord, at) => {
+      const { quoted } = written[at]!;
+      return (quoted ? withoutActions(ofWord) : ofWord).map((meaning) => {
         const terms = meaning.split(' ');
         // German puts the verb last, after any qualifier: "Rechnung vom Elektriker hochladen" asks to upload.
         const verbLast = german && at === words.length - 1 && terms.some(asksFor);
         const weight = qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1;
-        return { terms, weight: quoted[at] ? weight * QUOTED_WEIGHT : weight };
-      }),
-    ),
+        return { terms, weight: quoted ? weight * QUOTED_WEIGHT : weight };
+      });
+    }),
     loose,
     question,
   };

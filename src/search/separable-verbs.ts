@@ -6,7 +6,7 @@
  * written together, as it lists them.
  */
 import type { Table } from './lexicon.js';
-import { CONJUNCTIONS, wordsInClauses } from './text.js';
+import { CONJUNCTIONS, type RequestWord } from './text.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
 /** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
@@ -39,12 +39,8 @@ export interface SeparableVerb {
   api: string;
 }
 
-/**
- * The separable verbs of a German request, its words numbered as wordsOf numbers them; `free`
- * says which words no phrase has taken yet.
- */
-export function separableVerbsOf(request: string, table: Table, free: (at: number) => boolean): SeparableVerb[] {
-  const words = wordsInClauses(request);
+/** The separable verbs of a German request's words; `free` says which words no phrase has taken yet. */
+export function separableVerbsOf(words: readonly RequestWord[], table: Table, free: (at: number) => boolean): SeparableVerb[] {
   const found: SeparableVerb[] = [];
   let clauseStart = 0;
   words.forEach(({ word, endsClause }, particleAt) => {

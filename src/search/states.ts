@@ -4,7 +4,7 @@
  * actions are taken back; what they name stays.
  */
 import { asksFor, withoutActions } from './actions.js';
-import { wordsInClauses } from './text.js';
+import type { RequestWord } from './text.js';
 
 /** Forms of "be" and "get" after which a participle describes a state. */
 const ENGLISH_PASSIVE: ReadonlySet<string> = new Set(['been', 'was', 'were', 'got', 'gotten', 'being']);
@@ -23,25 +23,24 @@ const isGermanParticiple = (word: string, before: string | undefined) =>
 const namesThing = (meaning: readonly string[] | undefined) =>
   !!meaning?.length && !meaning.some((api) => api.split(' ').some(asksFor));
 
-function dropEnglish(words: readonly string[], meanings: string[][]): void {
-  words.forEach((word, at) => {
-    const afterPassive = ENGLISH_PASSIVE.has(words[at - 1] ?? '');
+function dropEnglish(words: readonly RequestWord[], meanings: string[][]): void {
+  words.forEach(({ word }, at) => {
+    const afterPassive = ENGLISH_PASSIVE.has(words[at - 1]?.word ?? '');
     const describesThing = at > 0 && word.endsWith('ed') && namesThing(meanings[at - 1]);
     if (afterPassive || describesThing) meanings[at] = withoutActions(meanings[at]!);
   });
 }
 
-function dropGerman(request: string, meanings: string[][]): void {
+function dropGerman(words: readonly RequestWord[], meanings: string[][]): void {
   let afterAuxiliary = false;
-  const words = wordsInClauses(request);
   words.forEach(({ word, endsClause }, at) => {
     if (afterAuxiliary && isGermanParticiple(word, words[at - 1]?.word)) meanings[at] = withoutActions(meanings[at]!);
     afterAuxiliary = (afterAuxiliary || GERMAN_PAST_AUXILIARIES.has(word)) && !endsClause;
   });
 }
 
-/** Takes the actions out of the meanings (one per word, as wordsOf numbers them) of verb forms that describe. */
-export function dropDescribingActions(request: string, words: readonly string[], meanings: string[][], german: boolean): void {
-  if (german) dropGerman(request, meanings);
+/** Takes the actions out of the meanings (one per word) of verb forms that describe. */
+export function dropDescribingActions(words: readonly RequestWord[], meanings: string[][], german: boolean): void {
+  if (german) dropGerman(words, meanings);
   else dropEnglish(words, meanings);
 }

@@ -20,18 +20,6 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(
 /** Punctuation that ends a clause; not the point of "12.300", nor a hyphen in "Dresden-Striesen". */
 const CLAUSE_END = /[,;:!?\u2013\u2014]|\.\s|\s-\s/;
 
-/** A request's words as wordsOf gives them, each with whether a clause ends after it. */
-export function wordsInClauses(request: string): Array<{ word: string; endsClause: boolean }> {
-  const tokens = [...request.matchAll(/[\p{L}\p{N}]+/gu)];
-  return tokens.flatMap((token, at) => {
-    const next = tokens[at + 1];
-    const between = request.slice(token.index + token[0].length, next?.index ?? request.length);
-    const words = wordsOf(token[0]);
-    const closes = !next || CLAUSE_END.test(between) || CONJUNCTIONS.has(wordsOf(next[0])[0] ?? '');
-    return words.map((word, index) => ({ word, endsClause: index === words.length - 1 && closes }));
-  });
-}
-
 /** Quotation marks that open a name or a value, and the mark that closes each. */
 const QUOTES: ReadonlyMap<string, string> = new Map([
   ['"', '"'],
@@ -47,15 +35,23 @@ const QUOTES: ReadonlyMap<string, string> = new Map([
 const APOSTROPHES = new Set(["'", '\u2019']);
 const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
 
-/**
- * For each word of a request (as wordsOf numbers them), whether it stands in quotation marks: a
- * name or a value ('the "Skonto prüfen" tag', 'Zusatzfeld "Vergabeart"').
- */
-export function quotedWords(request: string): boolean[] {
-  const quoted: boolean[] = [];
+/** A word of a request as wordsOf gives it, with how it was written and where it stands. */
+export interface RequestWord {
+  word: string;
+  /** A clause ends after it: punctuation, or a conjunction next. */
+  endsClause: boolean;
+  /** Written with a capital: a German noun, unless it opens a sentence. */
+  capitalised: boolean;
+  /** In quotation marks: a name or a value ('the "Skonto prüfen" tag', 'Zusatzfeld "Vergabeart"'). */
+  quoted: boolean;
+}
+
+/** A request's words, numbered as wordsOf numbers them, read in one pass over what was typed. */
+export function requestWordsOf(request: string): RequestWord[] {
+  const tokens = [...request.matchAll(/[\p{L}\p{N}]+/gu)];
   let closing: string | undefined;
-  let from = 0;
-  const readMarks = (to: number) => {
+  /** Follows the quotation marks between `from` and `to`: which one is open, if any. */
+  const readMarks = (from: number, to: number) => {
     for (let at = from; at < to; at++) {
       const mark = request[at]!;
       const apostrophe = APOSTROPHES.has(mark);
@@ -64,15 +60,18 @@ export function quotedWords(request: string): boolean[] {
         closing = QUOTES.get(mark);
     }
   };
-  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
-    readMarks(match.index);
-    for (const _ of wordsOf(match[0])) quoted.push(closing !== undefined);
-    from = match.index + match[0].length;
-  }
-  return quoted;
-}
-
-/** For each word of a request (as wordsOf numbers them), whether it was written with a capital: a German noun. */
-export function capitalisedWords(request: string): boolean[] {
-  return [...request.matchAll(/[\p{L}\p{N}]+/gu)].flatMap((token) => wordsOf(token[0]).map(() => /^\p{Lu}/u.test(token[0])));
+  return tokens.flatMap((token, at) => {
+    const previous = tokens[at - 1];
+    readMarks(previous ? previous.index + previous[0].length : 0, token.index);
+    const next = tokens[at + 1];
+    const between = request.slice(token.index + token[0].length, next?.index ?? request.length);
+    const closes = !next || CLAUSE_END.test(between) || CONJUNCTIONS.has(wordsOf(next[0])[0] ?? '');
+    const words = wordsOf(token[0]);
+    return words.map((word, index) => ({
+      word,
+      endsClause: index === words.length - 1 && closes,
+      capitalised: /^\p{Lu}/u.test(token[0]),
+      quoted: closing !== undefined,
+    }));
+  });
 }
