@@ -5,7 +5,7 @@ const wordSet = (...lines: string[]): ReadonlySet<string> => new Set(lines.join(
 /** English grammar words; some, such as "an" and "so", are German ones too. */
 const ENGLISH_GRAMMAR = wordSet(
   'a an the of for to and or in on at with by from into as per vs my our we us i me you it its their this that',
-  'these those there is are was were be been has have had do does did can could would should will please what',
+  'these those there is are was were be been has have had do does did can could would should will please what whats',
   'who how when where why yet still so far but not no all which any some each every out about between',
   'before after since than get want need let like them they his her eur euro euros if whether otherwise else already',
   // what is left of "haven't", "they've", "we'll"; and what a chat adds
@@ -19,7 +19,7 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'hatte wir ich uns unser unsere mein meine sie es wie wo wann noch schon bitte zu zwischen',
   'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich dann',
   'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
-  'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst',
+  'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich',
 );
 
 /** German grammar words that are English words too, and so say nothing about the language. */

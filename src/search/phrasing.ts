@@ -7,15 +7,24 @@ import { wordsOf } from './text.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
-/** Words a request to read starts with, in English and German (folded). */
-const READ_OPENERS = words(
-  [
-    'what whats which who whom whose when where why how is are was were has have had did does do any show list display',
-    'give tell see view find search look check pull',
-    'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten',
-    'wurde wurden gibt gab zeig zeige zeigt zeigen liste listet such suche finde schau pruf prufe welches nachvollziehen',
-  ].join(' '),
+/** Verbs that ask to see something, in English and German (folded). */
+const READ_VERBS = words(
+  'show list display give tell see view find search look check pull zeig zeige zeigt zeigen liste listet such suche finde schau pruf prufe nachvollziehen',
 );
+
+/** Words a request to read starts with, in English and German (folded). */
+const READ_OPENERS = new Set([
+  ...READ_VERBS,
+  ...words(
+    [
+      'what whats which who whom whose when where why how is are was were has have had did does do any',
+      'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten wurde wurden gibt gab',
+    ].join(' '),
+  ),
+]);
+
+/** Politeness before the verb: "please show …" asks to see, "bitte buchen …" to act. */
+const POLITE = words('please pls plz kindly bitte');
 
 /** After "how", these ask how to do something ("how do I book …"); anything else asks about an amount or a state. */
 const HOW_TO_ACT = words('do does can could should would will shall to i we');
@@ -73,6 +82,7 @@ export function withoutSmallTalk(request: string): string {
  */
 export function phrasedAsRead(request: string): boolean {
   const [first = '', second = '', third = ''] = wordsOf(request);
+  if (POLITE.has(first) && READ_VERBS.has(second) && second !== 'give') return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
   if (MODALS.has(first)) return !ADDRESSED.has(second) && request.trim().endsWith('?');
   if (first === 'how') return !HOW_TO_ACT.has(second);

@@ -61,13 +61,19 @@ function keywordsOf(tool: Searchable): string {
   return [SEARCH_KEYWORDS[tool.name], twinKeywords].filter(Boolean).join(' ');
 }
 
+/**
+ * A description without what it tells not to do: "Rows form a tree: do not add them up" offers
+ * nothing to a request to add a contract, nor "never the invoice state" to one to change it.
+ */
+const withoutProhibitions = (description: string) => description.replace(/\b(?:do not|never)\b[^.;:]*/gi, '');
+
 function fieldsOf(tool: Searchable): SearchedFields {
   return {
     id: tool.name,
     name: tool.name.replace(/_/g, ' '),
     title: tool.title,
     toolset: `${tool.toolset.replace(/_/g, ' ')} ${tool.product}`,
-    description: tool.description,
+    description: withoutProhibitions(tool.description),
     keywords: keywordsOf(tool),
   };
 }
@@ -212,6 +218,17 @@ function inTurn<T>(lists: readonly T[][]): T[] {
   return [...merged];
 }
 
+/** Steps in turn that the same tool does are one step: "Is the package ready? Are all its contracts complete?" */
+function joinedRepeats<T>(steps: ReadonlyArray<Step<T>>): Array<Step<T>> {
+  const joined: Array<Step<T>> = [];
+  for (const step of steps) {
+    const last = joined[joined.length - 1];
+    if (last?.tool === step.tool) joined[joined.length - 1] = { request: `${last.request} ${step.request}`, tool: step.tool };
+    else joined.push(step);
+  }
+  return joined;
+}
+
 export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
   const query = withoutSmallTalk(request);
   const { toolWords } = indexOf(tools);
@@ -223,7 +240,7 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
     request: part,
     tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),
   }));
-  const steps = perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : []));
+  const steps = joinedRepeats(perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : [])));
   // A question of several steps is a question all the same: "… ist ein anderer – wer hat den geändert?"
   return {
     tools: readFirst(inTurn(perStep.map((step) => step.tools)), phrasedAsRead(query)).slice(0, RESULTS),

@@ -12,6 +12,7 @@ import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from '.
 import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
+import { namedParties, PARTY } from './named-party.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
@@ -160,6 +161,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
   });
+  if (german) for (const at of namedParties(written, (word) => loose.has(word))) meanings[at]!.push(PARTY);
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   const capitalised = written.map((word) => word.capitalised);

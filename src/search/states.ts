@@ -1,6 +1,7 @@
 /**
  * Verb forms that say what happened to a thing, not what to do with it: "which projects have been
- * created", "every payment booked in June", "auf RE 2024-118 wurde eine Zahlung korrigiert". Their
+ * created", "every payment booked in June", "auf RE 2024-118 wurde eine Zahlung korrigiert", "zur bereits
+ * erfassten Rechnung". Their
  * actions are taken back; what they name stays.
  */
 import { asksFor, withoutActions } from './actions.js';
@@ -31,10 +32,28 @@ function dropEnglish(words: readonly RequestWord[], meanings: string[][]): void 
   });
 }
 
+/** Words before an adjective in front of its noun: "der bereits erfassten Rechnung", "die neu angelegten Verträge". */
+const BEFORE_ADJECTIVE: ReadonlySet<string> = new Set(
+  'der die das den dem des ein eine einen einem einer eines zur zum vom im beim am bereits schon neu frisch diese dieser diesem diesen alle unsere unserer unseren'.split(
+    ' ',
+  ),
+);
+
+/** A participle declined as an adjective: erfasste, erfassten, freigegebene, gebuchtem. */
+const DECLINED_PARTICIPLE = /(?:t|en)(?:e|en|er|es|em)$/;
+
+/** A participle in front of its noun describes the noun: "zur bereits erfassten Rechnung", "die freigegebene Zahlung". */
+const describesNoun = (words: readonly RequestWord[], at: number) =>
+  !words[at]!.capitalised &&
+  DECLINED_PARTICIPLE.test(words[at]!.word) &&
+  BEFORE_ADJECTIVE.has(words[at - 1]?.word ?? '') &&
+  !!words[at + 1]?.capitalised;
+
 function dropGerman(words: readonly RequestWord[], meanings: string[][]): void {
   let afterAuxiliary = false;
   words.forEach(({ word, endsClause }, at) => {
-    if (afterAuxiliary && isGermanParticiple(word, words[at - 1]?.word)) meanings[at] = withoutActions(meanings[at]!);
+    if ((afterAuxiliary && isGermanParticiple(word, words[at - 1]?.word)) || describesNoun(words, at))
+      meanings[at] = withoutActions(meanings[at]!);
     afterAuxiliary = (afterAuxiliary || GERMAN_PAST_AUXILIARIES.has(word)) && !endsClause;
   });
 }

@@ -38,6 +38,9 @@ const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zu
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German). */
 const JOINS = new Set(['and', 'und']);
 
+/** Words after which the next step stands when a verb follows: "check they exist before creating them". */
+const BEFORE = new Set(['before', 'b4']);
+
 /** Punctuation that ends a sentence, and with it a step; not a full stop, which ends "Nr." and "3." too. */
 const SENTENCE_END = /[;!?]/;
 
@@ -115,13 +118,13 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
   const end = words.length - 1;
   const endsClause = (at: number) => at === end || CLAUSE_END.test(request.slice(piece[at]!.end, piece[at + 1]!.start));
   const placeOf = (at: number): Place => ({
-    first: at === 0 || JOINS.has(words[at - 1]!),
+    first: at === 0 || JOINS.has(words[at - 1]!) || BEFORE.has(words[at - 1]!),
     last: endsClause(at) || (JOINS.has(words[at + 1] ?? '') && isVerb(words[end]!, { first: false, last: true })),
   });
   const verbAt = (at: number) => isVerb(words[at]!, placeOf(at));
   const at = words.findIndex(
     (word, index) =>
-      JOINS.has(word) &&
+      (JOINS.has(word) || BEFORE.has(word)) &&
       index > 0 &&
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&

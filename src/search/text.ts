@@ -17,8 +17,19 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(
   'und oder aber sobald weil wenn damit falls sonst and or but then if'.split(' '),
 );
 
-/** Punctuation that ends a clause; not the point of "12.300", nor a hyphen in "Dresden-Striesen". */
+/** Punctuation that ends a clause; not the point of "12.300" nor the comma of "1,35", nor a hyphen in "Dresden-Striesen". */
 const CLAUSE_END = /[,;:!?\u2013\u2014]|\.\s|\s-\s/;
+
+/** Abbreviations whose point ends no clause: "von 1,2 Mio. auf 1,35 Mio. € auf", "Nr. 4471", "ca. 20k". */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(
+  'mio mrd tsd nr ca bzw inkl zzgl exkl ggf evtl approx incl excl no vs'.split(' '),
+);
+
+/** Whether what stands between a word and the next ends a clause. */
+function closesClause(word: string, between: string, next: string): boolean {
+  if (between === ',' && /\d$/.test(word) && /^\d/.test(next)) return false;
+  return CLAUSE_END.test(ABBREVIATIONS.has(word) ? between.replace(/^\.(?=\s)/, '') : between);
+}
 
 /** Quotation marks that open a name or a value, and the mark that closes each. */
 const QUOTES: ReadonlyMap<string, string> = new Map([
@@ -65,8 +76,13 @@ export function requestWordsOf(request: string): RequestWord[] {
     readMarks(previous ? previous.index + previous[0].length : 0, token.index);
     const next = tokens[at + 1];
     const between = request.slice(token.index + token[0].length, next?.index ?? request.length);
-    const closes = !next || CLAUSE_END.test(between) || CONJUNCTIONS.has(wordsOf(next[0])[0] ?? '');
     const words = wordsOf(token[0]);
+    // A name in quotation marks ends no clause: 'in „Hafenkante Bauabschnitt 2 – Wohnen“ um'.
+    const inQuote = closing !== undefined && !between.includes(closing);
+    const closes =
+      !next ||
+      (!inQuote &&
+        (closesClause(words[words.length - 1] ?? '', between, next[0]) || CONJUNCTIONS.has(wordsOf(next[0])[0] ?? '')));
     return words.map((word, index) => ({
       word,
       endsClause: index === words.length - 1 && closes,

@@ -21,6 +21,8 @@ describe('a request phrased to read', () => {
     'Rechnung 2026-118 schon bezahlt?',
     'Can I still add a contract to the scaffolding package, or has it been finalised?',
     'Nachvollziehen bitte, welcher User am 3.2. die Zuordnung entfernt hat',
+    'Please show which consumption interval rows were inserted into ESG yesterday',
+    'bitte zeig mir die offenen Nachträge',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -34,13 +36,15 @@ describe('a request phrased to read', () => {
     'could you add the invoice, which came in yesterday',
     'wie buche ich eine Abschlagszahlung',
     'Abschlagszahlung buchen',
+    'please book 5k against invoice 2026-118',
+    'please give Schmidt Bau the go-ahead',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
 });
 
 describe('the steps of a request', () => {
-  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change']);
+  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change', 'entering']);
   const isVerb = (word: string) => verbs.has(word);
 
   it.each([
@@ -58,6 +62,8 @@ describe('the steps of a request', () => {
     ['Zahlungen zu RE 2026-097? die letzte bitte korrigieren', ['Zahlungen zu RE 2026-097', 'die letzte bitte korrigieren']],
     // A "dann" inside the clause an "und" opened starts the step at that "und".
     ['die Bankdaten raussuchen und änder dann die IBAN', ['die Bankdaten raussuchen', 'änder dann die IBAN']],
+    // What is to happen "before" another step comes first.
+    ['check Schmidt is on the system before entering the invoice', ['check Schmidt is on the system', 'entering the invoice']],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb)).toEqual(steps);
   });
@@ -66,6 +72,7 @@ describe('the steps of a request', () => {
     'invoices and payments of Schmidt Bau',
     'ist die 3. Teilrechnung vom Fensterbauer schon bezahlt?',
     'register a partial payment of 12,400 EUR on invoice 2026-118',
+    'find the invoices before June',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
   });

@@ -160,6 +160,12 @@ describe('words of a company name', () => {
     expect(termsOf('Bauzeit des Bauprojekts')).not.toContain('contractor');
     expect(termsOf('Malereiarbeiten im Bauprojekt')).not.toContain('contractor');
   });
+
+  it('means a contractor by a name alone right after "bei": "was ist bei Schmidt noch offen?"', () => {
+    expect(termsOf('was ist bei Schmidt noch offen?')).toContain('contractor');
+    expect(termsOf('was hängt bei der Frey AG noch?')).toContain('contractor');
+    expect(termsOf('was ist beim Projekt Hunsrück noch offen?')).not.toContain('contractor');
+  });
 });
 
 describe('phrasal verbs', () => {
@@ -180,6 +186,9 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('stock das Budget Rohbau um 20k auf')).toContain('increase');
     expect(termsOf('nimm den Maler Kunz mal als Lieferanten auf, Hauptstr. 5')).toContain('create');
     expect(termsOf('stock den auftrag vom fliesenleger um 12.300 € auf, BV Dresden-Striesen')).toContain('increase');
+    // Neither the comma of "1,2" nor the point of "Mio." ends the clause, nor a dash inside quotation marks.
+    expect(termsOf('Stock bitte das Budget der VE Rohbau von 1,2 Mio. auf 1,35 Mio. € auf.')).toContain('increase');
+    expect(termsOf('Benenn das Projekt „Hafenkante BA2“ bitte in „Hafenkante Bauabschnitt 2 – Wohnen“ um.')).toContain('update');
     expect(termsOf('benenn das Tag „prüfen bis freitag“ in „KW 12“ um')).toContain('update');
     expect(termsOf('Bitte lad mir die Regierapporte herunter, die beim Nachtrag 4 abgelegt sind')).toContain('download');
     const upload = termsOf('Finde das Projekt Hunsrück und lade danach die Rechnung von Schmidt Bau dort hoch');
@@ -210,6 +219,7 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('book the payment for June')).toContain('register');
     expect(termsOf('auf RE 2024-118 wurde eine Zahlung korrigiert – zeig mir alle Buchungen')).not.toContain('update');
     expect(termsOf('die Zahlung auf RE 2024-118 muss korrigiert werden')).toContain('update');
+    expect(termsOf('die bereits korrigierte Zahlung auf RE 2024-118 zeigen')).not.toContain('update');
   });
 
   it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {

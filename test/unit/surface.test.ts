@@ -79,6 +79,17 @@ describe('searching the catalog', () => {
     expect(names('cost element financials')).toContain('list_cost_element_financials');
   });
 
+  it('reads no offer in what a description forbids: "do not add them up" answers no request to add', () => {
+    expect(names('Is the contract for Grafton Joinery set up yet, or do we still need to create it?')[0]).toBe('list_contracts');
+  });
+
+  it('makes one step of steps in turn that one tool does', () => {
+    const { steps } = searchTools(catalog, 'Is the drylining package ready to be finalised? Are all its contracts complete?');
+    expect(steps).toEqual([]);
+    const twoSteps = searchTools(catalog, 'find the meter CHW-22871 at 1 Bligh and then log a reading of 412,330 kWh').steps;
+    expect(twoSteps.map((step) => step.tool.name)).toEqual(['esg_list_utility_meters', 'esg_create_meter_reading']);
+  });
+
   it('keeps to the product asked for, and finds nothing for nonsense', () => {
     expect(names('invoices', 'capex').every((name) => name.startsWith('capex_'))).toBe(true);
     expect(names('zzzz qqqq')).toEqual([]);

@@ -11,6 +11,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   list_contracts: 'project',
   // A contract unit is open or finalized: "VE, die noch nicht abgeschlossen sind".
   list_contract_units: 'finalized',
+  // Whether a unit may be finalized is read from its contracts: "are all its contracts complete?"
+  list_contract_unit_contracts: 'finalized',
   list_change_orders: 'project',
   get_project: 'tax rate area',
   // A project's master data holds its dates: "push the completion date back".
@@ -27,7 +29,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_payments_in_period: 'paid payments month year date between total outflow',
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
   get_contract_overview: 'overview summary status amount total',
-  get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding',
+  list_contract_financials: 'total',
+  get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding owes',
   esg_get_building_consumption: 'month monthly',
   // Document events tell which documents were deleted: "which ESG documents got deleted?"
   esg_list_file_events: 'delete',
