@@ -19,7 +19,7 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'hatte wir ich uns unser unsere mein meine sie es wie wo wann noch schon bitte zu zwischen',
   'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich dann',
   'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
-  'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich',
+  'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich erst zuerst erstmal zunachst',
 );
 
 /** German grammar words that are English words too, and so say nothing about the language. */
