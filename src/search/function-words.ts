@@ -25,8 +25,21 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
 /** German grammar words that are English words too, and so say nothing about the language. */
 const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
 
+/**
+ * Verbs that say only that a request reads ("prüf mal …", "schau nach …", "check …"): whether one
+ * record or a list, the rest of the request says. They open a step all the same.
+ */
+export const CHECK_VERBS = wordSet(
+  'check checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau gucken guck nachgucken kucken gegenchecken gegenprufen abchecken',
+);
+
 /** Words that say nothing about which tool is meant. */
-export const STOP_WORDS: ReadonlySet<string> = new Set([...ENGLISH_GRAMMAR, ...GERMAN_FUNCTION_WORDS, ...GERMAN_AND_ENGLISH]);
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...ENGLISH_GRAMMAR,
+  ...GERMAN_FUNCTION_WORDS,
+  ...GERMAN_AND_ENGLISH,
+  ...CHECK_VERBS,
+]);
 
 /** Words that start what qualifies the thing asked for: "invoices of a contract", "Nachträge zum Vertrag". */
 export const PREPOSITIONS: ReadonlySet<string> = wordSet(

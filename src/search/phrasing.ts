@@ -3,14 +3,18 @@
  * something ("what is still waiting for approval?", "zeig mir …"), it asks to read, whatever
  * verbs it holds; a write must not be the first answer to it.
  */
+import { CHECK_VERBS } from './function-words.js';
 import { wordsOf } from './text.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
 /** Verbs that ask to see something, in English and German (folded). */
-const READ_VERBS = words(
-  'show list display give tell see view find search look check pull zeig zeige zeigt zeigen liste listet such suche finde schau pruf prufe nachvollziehen',
-);
+export const READ_VERBS: ReadonlySet<string> = new Set([
+  ...CHECK_VERBS,
+  ...words(
+    'show list display give tell see view find search look pull zeig zeige zeigt zeigen liste listet such suche finde nachvollziehen',
+  ),
+]);
 
 /** Words a request to read starts with, in English and German (folded). */
 const READ_OPENERS = new Set([
@@ -42,8 +46,14 @@ const PRONOUNS = words('we i you they it he she the any our');
 /** Openings that ask someone to do something, question mark or not: "please book …", "mach …", "lass uns …". */
 const ASKS_FOR_ACTION = words('please bitte mach mache lass kannst konntest kannste wurdest');
 
-/** Modals that ask someone to do something with "you" after them ("can you book …"); with "I" they ask whether one may. */
-const MODALS = words('can could would will konnen konnten');
+/**
+ * Modals that ask someone to do something with "you" after them ("can you book …"); with "I" they
+ * ask whether one may or must ("muss ich … noch hochladen?").
+ */
+const MODALS = words('can could would will konnen konnten muss mussen soll sollen sollte');
+
+/** Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin? projekt pieschen"). */
+const asksQuestion = (request: string) => request.trim().endsWith('?') || /^[^.!?]*\?/.test(request);
 const ADDRESSED = words('you u ya sie');
 
 /**
@@ -84,12 +94,12 @@ export function phrasedAsRead(request: string): boolean {
   const [first = '', second = '', third = ''] = wordsOf(request);
   if (POLITE.has(first) && READ_VERBS.has(second) && second !== 'give') return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
-  if (MODALS.has(first)) return !ADDRESSED.has(second) && request.trim().endsWith('?');
+  if (MODALS.has(first)) return !ADDRESSED.has(second) && asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (first === 'gib') return GIVE_ME.has(second);
   if (READ_OPENERS.has(first)) return true;
-  return request.trim().endsWith('?') || asksIndirectly(request);
+  return asksQuestion(request) || asksIndirectly(request);
 }

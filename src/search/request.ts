@@ -12,6 +12,7 @@ import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from '.
 import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
+import { READ_VERBS } from './phrasing.js';
 import { namedParties, PARTY } from './named-party.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
@@ -222,6 +223,7 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
       (form) =>
         asks(table.words.get(form)) ||
         (table.conditionalActions.inVerbPlace.has(form) && (german ? last : first)) ||
-        phraseVerbs.has(form),
+        phraseVerbs.has(form) ||
+        READ_VERBS.has(form),
     );
 }

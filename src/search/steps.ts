@@ -139,10 +139,20 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
+  const hasVerb = (piece: readonly Token[]) =>
+    piece.some(({ word }, at) => isVerb(word, { first: at === 0, last: at === piece.length - 1 }));
   const steps = piecesOf(request, tokensOf(request))
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
-    .filter((piece) => piece.length > 0);
+    .filter((piece) => piece.length > 0)
+    // A sentence without a verb after a step says more about it: "… oder is die schon drin? projekt pieschen".
+    .reduce<Token[][]>((kept, piece) => {
+      const before = kept.at(-1);
+      const onlyPunctuation = before && /^[\s;!?]+$/.test(request.slice(before.at(-1)!.end, piece[0]!.start));
+      if (before && onlyPunctuation && !hasVerb(piece)) kept.push([...kept.pop()!, ...piece]);
+      else kept.push(piece);
+      return kept;
+    }, []);
   if (steps.length < 2) return [request];
   return steps.map((piece) => request.slice(piece[0]!.start, piece.at(-1)!.end));
 }

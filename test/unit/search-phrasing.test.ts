@@ -23,6 +23,7 @@ describe('a request phrased to read', () => {
     'Nachvollziehen bitte, welcher User am 3.2. die Zuordnung entfernt hat',
     'Please show which consumption interval rows were inserted into ESG yesterday',
     'bitte zeig mir die offenen Nachträge',
+    'muss ich beim gerüstbauer noch ne rechnung hochladen oder is die schon drin? projekt pieschen',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -44,7 +45,7 @@ describe('a request phrased to read', () => {
 });
 
 describe('the steps of a request', () => {
-  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change', 'entering']);
+  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change', 'entering', 'korrigieren']);
   const isVerb = (word: string) => verbs.has(word);
 
   it.each([
@@ -75,6 +76,26 @@ describe('the steps of a request', () => {
     'find the invoices before June',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
+  });
+
+  it('keeps a sentence without a verb with the step before: "… schon drin? projekt pieschen"', () => {
+    const steps = (request: string) =>
+      stepsOf(
+        request,
+        verbTestFor(request, LEXICON, () => false),
+      );
+    expect(steps('muss ich noch ne rechnung hochladen oder is die schon drin? projekt pieschen')).toHaveLength(1);
+    expect(steps('Zahlungen zu RE 2026-097? die letzte bitte korrigieren')).toHaveLength(2);
+  });
+
+  it('opens a step with a verb of checking, which says nothing else: "prüf erst …, dann zahl …"', () => {
+    const request = 'Prüf erst den Zahlungsstand der Schlussrechnung, und wenn noch was offen ist, zahl den Rest.';
+    expect(
+      stepsOf(
+        request,
+        verbTestFor(request, LEXICON, () => false),
+      ),
+    ).toHaveLength(2);
   });
 
   it('counts a verb of the verb place only there: "… vergeben und Rechnungen" are things', () => {
