@@ -24,17 +24,22 @@ const isGermanParticiple = (word: string, before: string | undefined) =>
 const namesThing = (meaning: readonly string[] | undefined) =>
   !!meaning?.length && !meaning.some((api) => api.split(' ').some(asksFor));
 
+/** Subjects of a clause that describes a thing: "the invoice I added as paid", "the payment we booked". */
+const ENGLISH_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'someone']);
+
 function dropEnglish(words: readonly RequestWord[], meanings: string[][]): void {
   words.forEach(({ word }, at) => {
     const afterPassive = ENGLISH_PASSIVE.has(words[at - 1]?.word ?? '');
-    const describesThing = at > 0 && word.endsWith('ed') && namesThing(meanings[at - 1]);
-    if (afterPassive || describesThing) meanings[at] = withoutActions(meanings[at]!);
+    const past = word.endsWith('ed');
+    const describesThing = at > 0 && past && namesThing(meanings[at - 1]);
+    const saysWhatWasDone = at > 1 && past && ENGLISH_SUBJECTS.has(words[at - 1]!.word) && namesThing(meanings[at - 2]);
+    if (afterPassive || describesThing || saysWhatWasDone) meanings[at] = withoutActions(meanings[at]!);
   });
 }
 
 /** Words before an adjective in front of its noun: "der bereits erfassten Rechnung", "die neu angelegten Verträge". */
 const BEFORE_ADJECTIVE: ReadonlySet<string> = new Set(
-  'der die das den dem des ein eine einen einem einer eines zur zum vom im beim am bereits schon neu frisch diese dieser diesem diesen alle unsere unserer unseren'.split(
+  'der die das den dem des ein eine einen einem einer eines zur zum vom im beim am bereits schon neu frisch eben soeben gerade gestern heute vorhin diese dieser diesem diesen alle unsere unserer unseren'.split(
     ' ',
   ),
 );

@@ -220,6 +220,9 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('auf RE 2024-118 wurde eine Zahlung korrigiert – zeig mir alle Buchungen')).not.toContain('update');
     expect(termsOf('die Zahlung auf RE 2024-118 muss korrigiert werden')).toContain('update');
     expect(termsOf('die bereits korrigierte Zahlung auf RE 2024-118 zeigen')).not.toContain('update');
+    expect(termsOf('die eben hochgeladene Rechnung steht noch auf NEU')).not.toContain('upload');
+    expect(termsOf('die eben hochgeladene Rechnung steht noch auf NEU')).not.toContain('create');
+    expect(termsOf('scrap the skip hire invoice I added as paid')).not.toContain('add');
   });
 
   it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {

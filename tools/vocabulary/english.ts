@@ -1822,6 +1822,13 @@ export const ENGLISH: Vocabulary = {
   ],
   'new state': [
     'new',
+    // the state, not a new record: "still sitting as NEW", "in NEW status"
+    'as new',
+    'on new',
+    'still new',
+    'status new',
+    'new status',
+    'in new',
     'incoming',
     'received',
     'newly',
@@ -2563,6 +2570,9 @@ export const ENGLISH: Vocabulary = {
     'chop … off',
   ],
   delete: [
+    'pull the plug on',
+    'duplicate',
+    'dupe',
     'delete',
     'drop',
     'erase',

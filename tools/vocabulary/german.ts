@@ -211,7 +211,6 @@ export const GERMAN: Vocabulary = {
     'Flurstück',
     'Areal',
     'Standort',
-    'Objekt',
     'Parzelle',
     'Bauplatz',
     'Grundbuch',
@@ -1033,8 +1032,8 @@ export const GERMAN: Vocabulary = {
     'OPOS',
     'Zahlvorschlag',
     'Zahlungsvorschlag',
-    'kriegt noch',
-    'bekommt noch',
+    'kriegt … noch',
+    'bekommt … noch',
     'zustehen',
     'in der Kreide',
     'zu überweisen',
@@ -1215,6 +1214,10 @@ export const GERMAN: Vocabulary = {
     'im Umlauf',
     'im Workflow',
     'noch nicht freigegeben',
+    // what still waits for someone's approval: "welche Rechnungen muss ich noch freigeben?"
+    'noch freigeben',
+    'noch genehmigen',
+    'noch abzeichnen',
     'ungeprüft',
     'hängen geblieben',
     'liegen geblieben',
@@ -1260,6 +1263,8 @@ export const GERMAN: Vocabulary = {
   ],
   'new state': [
     'neu',
+    // the state, not a new record: "steht noch auf NEU"
+    'auf neu',
     'Eingang',
     'eingegangen',
     'Posteingang',
@@ -1968,10 +1973,12 @@ export const GERMAN: Vocabulary = {
     'reinschicken',
     'einlesen',
     'reinreichen',
-    'in den Workflow',
+    'in den … Workflow',
+    'in den … Freigabeprozess',
+    'in den Freigabelauf',
     'in den Umlauf',
     'in Umlauf',
-    'in die Freigabe',
+    'in die … Freigabe',
     'in die Prüfung',
     'einbringen',
   ],
@@ -2196,6 +2203,8 @@ export const GERMAN: Vocabulary = {
   'file events': ['neu hochgeladen'],
   'upsert create update': ['anlegen oder aktualisieren'],
   // more of the words practitioners use
+  // an asset manager's Objekt is an asset, a developer's a property
+  'property asset': ['Objekt'],
   'contract contractor': ['wer baut', 'wer führt … aus'],
   'utility meter serial': ['Seriennummer', 'Zählernummer', 'Gerätenummer'],
 };
