@@ -11,6 +11,9 @@ import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 /** What a new detail asks for. */
 const UPDATE = 'update';
 
+/** The API's words for a file: a new one is the file an action takes ("das neue PDF dranhängen"), not a record to make. */
+const FILE_TERMS: ReadonlySet<string> = new Set(['pdf', 'document', 'file']);
+
 /** The API's words of meanings that each hold several, space separated. */
 export const termsOf = (meanings: readonly string[]): string[] => meanings.flatMap((meaning) => meaning.split(' '));
 
@@ -72,11 +75,15 @@ export function applyConditionalActions(
     });
   if (!question && !termsOf(meanings.flat()).some(asksToRead)) {
     // "new IBAN", "neue Adresse": a new detail changes a record rather than making one.
-    const detailNext = (at: number) => {
+    const nextTerms = (at: number) => {
       const next = meanings.findIndex((meaning, other) => other > at && meaning.length > 0);
-      return next > at && termsOf(meanings[next]!).some((term) => DETAIL_WORDS.has(term));
+      return next > at ? termsOf(meanings[next]!) : [];
     };
-    for (const at of apply(unlessReading)) if (detailNext(at)) meanings[at] = [UPDATE];
+    for (const at of apply(unlessReading)) {
+      const next = nextTerms(at);
+      if (next.some((term) => DETAIL_WORDS.has(term))) meanings[at] = [UPDATE];
+      else if (next.some((term) => FILE_TERMS.has(term))) meanings[at] = [];
+    }
   }
   // Another word's action: a word that asks for one itself ("pdf" for a download) joins none.
   const otherAction = (at: number) => meanings.some((meaning, other) => other !== at && termsOf(meaning).some(asksToDo));

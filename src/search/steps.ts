@@ -153,6 +153,10 @@ export function stepsOf(request: string, isVerb: IsVerb): string[] {
       else kept.push(piece);
       return kept;
     }, []);
+  // A statement without a verb before a step says what it acts on: "KP-3390 is already in the system; attach …".
+  const [first, second] = steps;
+  if (first && second && !hasVerb(first) && /^[\s;.]+$/.test(request.slice(first.at(-1)!.end, second[0]!.start)))
+    steps.splice(0, 2, [...first, ...second]);
   if (steps.length < 2) return [request];
   return steps.map((piece) => request.slice(piece[0]!.start, piece.at(-1)!.end));
 }

@@ -78,13 +78,14 @@ describe('the steps of a request', () => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
   });
 
-  it('keeps a sentence without a verb with the step before: "… schon drin? projekt pieschen"', () => {
+  it('keeps a sentence without a verb with the step it belongs to: "… schon drin? projekt pieschen"', () => {
     const steps = (request: string) =>
       stepsOf(
         request,
         verbTestFor(request, LEXICON, () => false),
       );
     expect(steps('muss ich noch ne rechnung hochladen oder is die schon drin? projekt pieschen')).toHaveLength(1);
+    expect(steps('Claim 11 from Bayside is already in; put their statement PDF on it.')).toHaveLength(1);
     expect(steps('Zahlungen zu RE 2026-097? die letzte bitte korrigieren')).toHaveLength(2);
   });
 

@@ -137,6 +137,12 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('neue Adresse vom Gerüstbauer')).toContain('update');
   });
 
+  it('reads a new file as the file an action takes, not as a record to create: "das neue PDF dranhängen"', () => {
+    expect(termsOf('bitte nur das neue PDF dranhängen')).not.toContain('create');
+    expect(termsOf('attach the new PDF to invoice 2026-118')).not.toContain('create');
+    expect(termsOf('neue Rechnung von Schmidt Bau erfassen')).toContain('create');
+  });
+
   it('updates "existing" things and imports "several" only alongside another action', () => {
     expect(termsOf('add IBAN to an existing subcontractor')).toContain('update');
     expect(termsOf('list existing contracts')).not.toContain('update');

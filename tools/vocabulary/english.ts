@@ -2650,7 +2650,6 @@ export const ENGLISH: Vocabulary = {
   ],
   upload: [
     'upload',
-    'attach',
     'file',
     'load … into',
     'put … into',
@@ -3236,6 +3235,8 @@ export const ENGLISH: Vocabulary = {
   uuid: ['internal id', 'system id', 'guid'],
   'utility meter import address': ['only have the address', "don't have the building id"],
   'utility meter serial': ['serial number', 'meter serial', 'meter number', 'serial no'],
+  // attaching uploads a file, and makes an attachment of it (a tenant's)
+  'upload attachment': ['attach'],
 };
 
 /** English words that ask for an action in some requests only. */

@@ -1856,9 +1856,7 @@ export const GERMAN: Vocabulary = {
     'lad … rein',
     'leg … ab',
     'leg … bei',
-    'anhängen',
     'hängen',
-    'dranhängen',
     'raufladen',
     'dazulegen',
     'dazupacken',
@@ -2205,6 +2203,8 @@ export const GERMAN: Vocabulary = {
   // more of the words practitioners use
   // an asset manager's Objekt is an asset, a developer's a property
   'property asset': ['Objekt'],
+  // attaching uploads a file, and makes an attachment of it (a tenant's)
+  'upload attachment': ['anhängen', 'dranhängen'],
   'contract contractor': ['wer baut', 'wer führt … aus'],
   'utility meter serial': ['Seriennummer', 'Zählernummer', 'Gerätenummer'],
 };

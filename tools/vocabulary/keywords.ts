@@ -30,6 +30,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
   get_contract_overview: 'overview summary status amount total',
   list_contract_financials: 'total',
+  // The outflow still to come is payments: "was rollt im Sommer an Zahlungen auf uns zu?"
+  list_cash_outflow: 'payment',
   get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding owes',
   esg_get_building_consumption: 'month monthly',
   // Document events tell which documents were deleted: "which ESG documents got deleted?"
