@@ -13,6 +13,7 @@ import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
+import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { stepsOf } from './steps.js';
@@ -174,8 +175,10 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   const readPhrased = phrasedAsRead(query);
   const question = request.question || readPhrased;
   const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
-  // A request that asks for no action is a question, most often to a list.
-  const weights = termWeights(meanings, !preference.asksForAction);
+  // A request that asks for no action is a question, most often to a list; for a record's detail
+  // ("which IBAN do we have for …"), to the record.
+  const asksDetail = terms.some((term) => DETAIL_WORDS.has(term));
+  const weights = termWeights(meanings, !preference.asksForAction && !asksDetail);
   const loose = new Set([...request.loose].map(singular));
   const hits = index.search([...weights.keys()].join(' '), {
     boost: { name: 3, title: 2, toolset: 1.5, description: 1, keywords: 1 },

@@ -34,7 +34,7 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.72, firstThree: 0.89 }, heldOut: { first: 0.66, firstThree: 0.82 } };
+const KEPT = { all: { first: 0.74, firstThree: 0.91 }, heldOut: { first: 0.69, firstThree: 0.85 } };
 const ENGLISH_SETS = [
   ENGLISH,
   ENGLISH_SECOND,
