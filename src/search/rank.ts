@@ -7,13 +7,13 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
+import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 import type { ToolCard } from '../catalog/cards.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
-import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { stepsOf } from './steps.js';

@@ -1,8 +1,8 @@
 /**
  * Verb forms that say what happened to a thing, not what to do with it: "which projects have been
- * created", "every payment booked in June", "auf RE 2024-118 wurde eine Zahlung korrigiert", "zur bereits
- * erfassten Rechnung". Their
- * actions are taken back; what they name stays.
+ * created", "every payment booked in June", "the invoice I added as paid", "auf RE 2024-118 wurde
+ * eine Zahlung korrigiert", "zur bereits erfassten Rechnung". Their actions are taken back; what
+ * they name stays.
  */
 import { asksFor, withoutActions } from './actions.js';
 import type { RequestWord } from './text.js';
