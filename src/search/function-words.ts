@@ -17,7 +17,7 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'der die das des den dem ein eine einen einem einer eines und oder zum zur im auf aus bei mit von vom',
   'fur uber unter nach vor bis je als aber nicht kein keine ist sind wird werden wurde wurden haben',
   'hatte wir ich uns unser unsere mein meine sie es wie wo wann noch schon bitte zu zwischen',
-  'seit dieser diese dieses diesem diesen alle aller allen welche welcher welches sich dann',
+  'seit dieser diese dieses diesem diesen alle aller allen alles welche welcher welches sich dann',
   'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
   'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich erst zuerst erstmal zunachst',
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen',

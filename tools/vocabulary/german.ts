@@ -922,7 +922,6 @@ export const GERMAN: Vocabulary = {
     'Zusammenfassung',
     'Überblick',
     'zusammenfassen',
-    'alles',
     'auf einen Blick',
     'Gesamtbild',
     'Zusammenstellung',
@@ -2205,6 +2204,8 @@ export const GERMAN: Vocabulary = {
   'property asset': ['Objekt'],
   // attaching uploads a file, and makes an attachment of it (a tenant's)
   'upload attachment': ['anhängen', 'dranhängen'],
+  // what is running with a firm: its contracts ("was hat Jensen im CAPEX alles am Laufen?")
+  'contract open state': ['am Laufen'],
   'contract contractor': ['wer baut', 'wer führt … aus'],
   'utility meter serial': ['Seriennummer', 'Zählernummer', 'Gerätenummer'],
 };
