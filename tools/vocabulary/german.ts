@@ -1036,6 +1036,9 @@ export const GERMAN: Vocabulary = {
     'zustehen',
     'in der Kreide',
     'zu überweisen',
+    // what must be paid is what we owe: "was muss im nächsten Zahllauf alles bezahlt werden?"
+    'bezahlt werden',
+    'gezahlt werden',
     'Zahlungsverpflichtung',
     'noch zu begleichen',
     'Zahlungsberg',
@@ -2115,7 +2118,7 @@ export const GERMAN: Vocabulary = {
     'auszahlungsreif',
     'überweisungsbereit',
   ],
-  'payment status': ['bezahlt werden', 'gezahlt werden', 'bezahlen k\u00f6nnen', 'kann ich zahlen', 'können wir zahlen'],
+  'payment status': ['bezahlen können', 'kann ich zahlen', 'können wir zahlen'],
   // keys for words that no key above took: a record's detail, a kind of file, an action on one tool
   'update contractor bank': ['Bankänderung', 'Bankwechsel'],
   'contact email': ['E-Mail', 'Email', 'Mail'],
