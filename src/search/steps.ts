@@ -134,29 +134,42 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
   return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
 }
 
+/** Only a sentence's end stands between two pieces, no word that starts a next step. */
+const SENTENCE_BREAK = /^[\s;!?]+$/;
+/** Only a statement's end stands between two pieces, not a question's. */
+const STATEMENT_BREAK = /^[\s;.]+$/;
+
+/**
+ * Pieces without a verb joined to the step they say more about: a sentence to the step before it
+ * ("… oder is die schon drin? projekt pieschen"), a first statement to the step after it
+ * ("KP-3390 is already in the system; attach …").
+ */
+function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb: IsVerb): Token[][] {
+  const hasVerb = (piece: readonly Token[]) =>
+    piece.some(({ word }, at) => isVerb(word, { first: at === 0, last: at === piece.length - 1 }));
+  const between = (before: readonly Token[], after: readonly Token[]) => request.slice(before.at(-1)!.end, after[0]!.start);
+  const joined: Token[][] = [];
+  for (const piece of pieces) {
+    const before = joined.at(-1);
+    if (before && SENTENCE_BREAK.test(between(before, piece)) && !hasVerb(piece)) joined.push([...joined.pop()!, ...piece]);
+    else joined.push(piece);
+  }
+  const [first, second] = joined;
+  if (first && second && !hasVerb(first) && STATEMENT_BREAK.test(between(first, second)))
+    joined.splice(0, 2, [...first, ...second]);
+  return joined;
+}
+
 /**
  * The steps of a request in order, each as the request words it (without "first", "then" and
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
-  const hasVerb = (piece: readonly Token[]) =>
-    piece.some(({ word }, at) => isVerb(word, { first: at === 0, last: at === piece.length - 1 }));
-  const steps = piecesOf(request, tokensOf(request))
+  const pieces = piecesOf(request, tokensOf(request))
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
-    .filter((piece) => piece.length > 0)
-    // A sentence without a verb after a step says more about it: "… oder is die schon drin? projekt pieschen".
-    .reduce<Token[][]>((kept, piece) => {
-      const before = kept.at(-1);
-      const onlyPunctuation = before && /^[\s;!?]+$/.test(request.slice(before.at(-1)!.end, piece[0]!.start));
-      if (before && onlyPunctuation && !hasVerb(piece)) kept.push([...kept.pop()!, ...piece]);
-      else kept.push(piece);
-      return kept;
-    }, []);
-  // A statement without a verb before a step says what it acts on: "KP-3390 is already in the system; attach …".
-  const [first, second] = steps;
-  if (first && second && !hasVerb(first) && /^[\s;.]+$/.test(request.slice(first.at(-1)!.end, second[0]!.start)))
-    steps.splice(0, 2, [...first, ...second]);
+    .filter((piece) => piece.length > 0);
+  const steps = withVerblessJoined(request, pieces, isVerb);
   if (steps.length < 2) return [request];
   return steps.map((piece) => request.slice(piece[0]!.start, piece.at(-1)!.end));
 }
