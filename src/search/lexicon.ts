@@ -3,8 +3,8 @@
  * English request reads the English vocabulary only; a German one the German vocabulary, then
  * the English for the words it borrows ("Budget", "Controlling").
  */
-import { ENGLISH, ENGLISH_CONDITIONAL_ACTIONS } from '../../tools/vocabulary/english.js';
-import { GERMAN, GERMAN_CONDITIONAL_ACTIONS, GERMAN_WORD_PARTS } from '../../tools/vocabulary/german.js';
+import { ENGLISH, ENGLISH_CONDITIONAL_ACTIONS, ENGLISH_FIRM_TRADES } from '../../tools/vocabulary/english.js';
+import { GERMAN, GERMAN_CONDITIONAL_ACTIONS, GERMAN_FIRM_TRADES, GERMAN_WORD_PARTS } from '../../tools/vocabulary/german.js';
 import type { ConditionalActions, Vocabulary } from '../../tools/vocabulary/vocabulary.js';
 import { STOP_WORDS } from './function-words.js';
 import { wordsOf } from './text.js';
@@ -56,6 +56,8 @@ export interface Table {
   conditionalActions: Readonly<Record<Conditions, ReadonlyMap<string, string>>>;
   /** Words that mean what `words` says only standing alone, as parts of compounds nothing. */
   wholeWordsOnly: ReadonlySet<string>;
+  /** Trades that make a name a firm's ("Brennan Scaffolding", "Elektro Huber"). */
+  firmTrades: ReadonlySet<string>;
 }
 
 export interface Lexicon {
@@ -106,7 +108,9 @@ export function phrasesStartingWithAny(table: Table, words: ReadonlySet<string>)
 }
 
 /** The table of vocabularies read in order: a word a later one lists means what that one says. */
-function tableOf(languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: ConditionalActions }>): Table {
+function tableOf(
+  languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: ConditionalActions; firmTrades: readonly string[] }>,
+): Table {
   const entries = entriesOf(languages.map(({ vocabulary }) => vocabulary));
   const conditionalOf = (condition: Conditions) => singleWords(entriesOf(languages.map(({ actions }) => actions[condition])));
   const phrases = entries.filter(({ words }) => words.length > 1).sort((a, b) => b.words.length - a.words.length);
@@ -120,6 +124,7 @@ function tableOf(languages: ReadonlyArray<{ vocabulary: Vocabulary; actions: Con
       withAction: conditionalOf('withAction'),
     },
     wholeWordsOnly: new Set(wholeWordsOf(languages.map(({ vocabulary }) => vocabulary))),
+    firmTrades: new Set(languages.flatMap(({ firmTrades }) => firmTrades.flatMap(wordsOf))),
   };
 }
 
@@ -136,8 +141,8 @@ const wordsUsed = (vocabulary: Vocabulary, actions: ConditionalActions): Set<str
   );
 
 function lexiconOf(): Lexicon {
-  const english = { vocabulary: ENGLISH, actions: ENGLISH_CONDITIONAL_ACTIONS };
-  const german = { vocabulary: GERMAN, actions: GERMAN_CONDITIONAL_ACTIONS };
+  const english = { vocabulary: ENGLISH, actions: ENGLISH_CONDITIONAL_ACTIONS, firmTrades: ENGLISH_FIRM_TRADES };
+  const german = { vocabulary: GERMAN, actions: GERMAN_CONDITIONAL_ACTIONS, firmTrades: GERMAN_FIRM_TRADES };
   const englishWords = wordsUsed(ENGLISH, ENGLISH_CONDITIONAL_ACTIONS);
   const germanWords = new Set([...wordsUsed(GERMAN, GERMAN_CONDITIONAL_ACTIONS), ...GERMAN_WORD_PARTS]);
   return {

@@ -3,7 +3,8 @@
  * noch?", "bei der Sanitär Frey AG". In German, a capitalised word that neither the vocabulary nor
  * the tools know, right after "bei" (or "bei der/dem/den", "beim"), is the party the request is
  * about: a contractor. A name after a word the vocabulary knows ("beim Professionisten Gasser",
- * "beim Projekt Seestadt") is left to that word.
+ * "beim Projekt Seestadt") is left to that word. A firm named by its trade ("look up Brennan
+ * Scaffolding", "Elektro Huber anlegen") is one too, where the request names nothing else.
  */
 import type { RequestWord } from './text.js';
 
@@ -23,4 +24,26 @@ export function namedParties(words: readonly RequestWord[], isLoose: (word: stri
     if (candidate?.capitalised && isLoose(candidate.word)) found.push(name);
   });
   return found;
+}
+
+/** How a request's words stand around a name. */
+export interface AroundNames {
+  german: boolean;
+  /** English words that carry on a name (see english-verbs.ts). */
+  nameParts: readonly boolean[];
+  /** Folded trade words that make a name a firm's. */
+  trades: ReadonlySet<string>;
+  isLoose: (word: string) => boolean;
+}
+
+/**
+ * Positions of trade words that make a name a firm's: inside an English name ("Brennan
+ * Scaffolding"), next to a capitalised unknown word in German ("Elektro Huber"; "Gewerk Elektro"
+ * names a package).
+ */
+export function firmsNamed(words: readonly RequestWord[], { german, nameParts, trades, isLoose }: AroundNames): number[] {
+  const unknownName = (at: number) => !!words[at]?.capitalised && isLoose(words[at]!.word);
+  const names = (at: number) =>
+    german ? words[at]!.capitalised && (unknownName(at + 1) || unknownName(at - 1)) : !!nameParts[at];
+  return words.flatMap(({ word }, at) => (trades.has(word) && names(at) ? [at] : []));
 }

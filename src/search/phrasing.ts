@@ -86,15 +86,26 @@ export function withoutSmallTalk(request: string): string {
   return withoutSmallTalk(request.slice(end.index + end[0].length).replace(/^[\s,.:;!-]+/, ''));
 }
 
+/** "I need the …", "ich brauche die …": a need of something to see; "I need to pay …" asks for an action. */
+const NEEDS = words('need brauche brauchen brauchte');
+const NEEDER = words('i we ich wir');
+const NEEDED = words('the a an all every our my die den das eine einen alle');
+
+function needsToSee([first = '', second = '', third = '']: readonly string[]): boolean {
+  return NEEDER.has(first) ? NEEDS.has(second) && NEEDED.has(third) : NEEDS.has(first) && NEEDED.has(second);
+}
+
 /**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
  * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.
  */
 export function phrasedAsRead(request: string): boolean {
-  const [first = '', second = '', third = ''] = wordsOf(request);
+  const opening = wordsOf(request);
+  const [first = '', second = '', third = ''] = opening;
+  if (needsToSee(opening)) return true;
   if (POLITE.has(first) && READ_VERBS.has(second) && second !== 'give') return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
-  if (MODALS.has(first)) return !ADDRESSED.has(second) && asksQuestion(request);
+  if (MODALS.has(first)) return ADDRESSED.has(second) ? READ_VERBS.has(third) && third !== 'give' : asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);

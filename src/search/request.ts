@@ -13,7 +13,7 @@ import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { READ_VERBS } from './phrasing.js';
-import { namedParties, PARTY } from './named-party.js';
+import { firmsNamed, namedParties, PARTY } from './named-party.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
@@ -130,6 +130,14 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
 }
 
+/** Whether any word but those at `except` and unknown ones names a thing ("look up Brennan Scaffolding" names only the firm). */
+function namesAnythingBut(except: readonly number[], meanings: readonly string[][], isUnknown: (at: number) => boolean): boolean {
+  return meanings.some(
+    (ofWord, at) =>
+      !except.includes(at) && !isUnknown(at) && ofWord.some((meaning) => meaning.split(' ').some((term) => !asksFor(term))),
+  );
+}
+
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {
   const written = requestWordsOf(request);
   const words = written.map(({ word }) => word);
@@ -163,6 +171,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     if (understood.loose) loose.add(word);
   });
   if (german) for (const at of namedParties(written, (word) => loose.has(word))) meanings[at]!.push(PARTY);
+  const firms = firmsNamed(written, { german, nameParts, trades: context.table.firmTrades, isLoose: (word) => loose.has(word) });
+  if (!namesAnythingBut(firms, meanings, (at) => loose.has(words[at]!)))
+    for (const at of firms) meanings[at] = [...new Set([...meanings[at]!, PARTY])];
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   const capitalised = written.map((word) => word.capitalised);

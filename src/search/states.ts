@@ -1,8 +1,8 @@
 /**
  * Verb forms that say what happened to a thing, not what to do with it: "which projects have been
  * created", "every payment booked in June", "the invoice I added as paid", "auf RE 2024-118 wurde
- * eine Zahlung korrigiert", "zur bereits erfassten Rechnung". Their actions are taken back; what
- * they name stays.
+ * eine Zahlung korrigiert", "zur bereits erfassten Rechnung", and English verbs' words counted as
+ * things ("every budget increase"). Their actions are taken back; what they name stays.
  */
 import { asksFor, withoutActions } from './actions.js';
 import type { RequestWord } from './text.js';
@@ -27,7 +27,28 @@ const namesThing = (meaning: readonly string[] | undefined) =>
 /** Subjects of a clause that describes a thing: "the invoice I added as paid", "the payment we booked". */
 const ENGLISH_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'someone']);
 
+/** Words that count what follows: a verb's word after one, or after one and a noun, names a thing. */
+const COUNTS: ReadonlySet<string> = new Set(['every', 'each', 'any', 'all', 'no']);
+const LIST_JOINS: ReadonlySet<string> = new Set(['and', 'or']);
+
+const asksAnything = (meaning: readonly string[] | undefined) => !!meaning?.some((api) => api.split(' ').some(asksFor));
+
+/** Counted words, and those listed after them, ask for nothing: "every budget increase, decrease and shift". */
+function dropCounted(words: readonly RequestWord[], meanings: string[][]): void {
+  let listing = false;
+  words.forEach(({ word }, at) => {
+    const before = words[at - 1];
+    const counted = COUNTS.has(before?.word ?? '') || (COUNTS.has(words[at - 2]?.word ?? '') && namesThing(meanings[at - 1]));
+    const listed = listing && (before!.endsClause || LIST_JOINS.has(before!.word));
+    if ((counted || listed) && asksAnything(meanings[at])) {
+      meanings[at] = withoutActions(meanings[at]!);
+      listing = true;
+    } else if (!LIST_JOINS.has(word)) listing = false;
+  });
+}
+
 function dropEnglish(words: readonly RequestWord[], meanings: string[][]): void {
+  dropCounted(words, meanings);
   words.forEach(({ word }, at) => {
     const afterPassive = ENGLISH_PASSIVE.has(words[at - 1]?.word ?? '');
     const past = word.endsWith('ed');

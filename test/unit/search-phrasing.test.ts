@@ -24,6 +24,10 @@ describe('a request phrased to read', () => {
     'Please show which consumption interval rows were inserted into ESG yesterday',
     'bitte zeig mir die offenen Nachträge',
     'muss ich beim gerüstbauer noch ne rechnung hochladen oder is die schon drin? projekt pieschen',
+    'Can you pull down the 2023 Energy Star statement from the ESG docs, or do I need to re-upload it?',
+    'could you show me which documents were deleted in March',
+    'I need the ESG audit log of deletes for the last 24 hours',
+    'ich brauche die Liste der offenen Nachträge',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -39,6 +43,8 @@ describe('a request phrased to read', () => {
     'Abschlagszahlung buchen',
     'please book 5k against invoice 2026-118',
     'please give Schmidt Bau the go-ahead',
+    'can you give Schmidt Bau the go-ahead?',
+    'I need to pay Schmidt Bau 5k today',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });

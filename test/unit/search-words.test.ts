@@ -172,6 +172,14 @@ describe('words of a company name', () => {
     expect(termsOf('was hängt bei der Frey AG noch?')).toContain('contractor');
     expect(termsOf('was ist beim Projekt Hunsrück noch offen?')).not.toContain('contractor');
   });
+
+  it('means a contractor by a trade in a name, where the request names nothing else: "look up Brennan Scaffolding"', () => {
+    expect(termsOf('look up Brennan Scaffolding')).toContain('contractor');
+    expect(termsOf('Elektro Huber suchen')).toContain('contractor');
+    expect(termsOf('invoice from Brennan Scaffolding')).not.toContain('contractor');
+    expect(termsOf('look up the scaffolding package on Hunsrück')).not.toContain('contractor');
+    expect(termsOf('Gewerk Elektro suchen')).not.toContain('contractor');
+  });
 });
 
 describe('phrasal verbs', () => {
@@ -229,6 +237,12 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('die eben hochgeladene Rechnung steht noch auf NEU')).not.toContain('upload');
     expect(termsOf('die eben hochgeladene Rechnung steht noch auf NEU')).not.toContain('create');
     expect(termsOf('scrap the skip hire invoice I added as paid')).not.toContain('add');
+  });
+
+  it('reads the words a count opens as things, in a list too: "every budget increase, decrease and shift"', () => {
+    expect(termsOf('every budget increase, decrease and shift since 1 January')).not.toContain('update');
+    expect(termsOf('any increase on the roofing package')).not.toContain('update');
+    expect(termsOf('increase the budget and shift 20k to roofing')).toContain('update');
   });
 
   it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {

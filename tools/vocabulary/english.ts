@@ -5,6 +5,56 @@
  */
 import type { ConditionalActions, Vocabulary } from './vocabulary.js';
 
+/** Trades that, inside a name, make it a firm's: "Brennan Scaffolding", "Forth Joinery", "Mile High Glazing". */
+export const ENGLISH_FIRM_TRADES: readonly string[] = [
+  'Scaffolding',
+  'Roofing',
+  'Joinery',
+  'Electrical',
+  'Electric',
+  'Mechanical',
+  'Plumbing',
+  'Glazing',
+  'Groundworks',
+  'Civils',
+  'Civil',
+  'Steel',
+  'Steelwork',
+  'Concrete',
+  'Builders',
+  'Building',
+  'Construction',
+  'Contractors',
+  'Contracting',
+  'Elevator',
+  'Elevators',
+  'Lifts',
+  'Interiors',
+  'Drylining',
+  'Painting',
+  'Decorating',
+  'Landscaping',
+  'Flooring',
+  'Tiling',
+  'Demolition',
+  'Excavation',
+  'Paving',
+  'HVAC',
+  'Plastering',
+  'Carpentry',
+  'Masonry',
+  'Brickwork',
+  'Insulation',
+  'Fencing',
+  'Cladding',
+  'Facades',
+  'Windows',
+  'Ventilation',
+  'Heating',
+  'Cooling',
+  'Fire',
+];
+
 export const ENGLISH: Vocabulary = {
   // who
   contractor: [
@@ -711,6 +761,7 @@ export const ENGLISH: Vocabulary = {
     'invioce',
     'inovice',
     'pay app',
+    'payapp',
     'payment app',
     // a contractor's claim is its bill for work done (a progress claim); a claim for extra work says so
     'claim',
@@ -1066,6 +1117,8 @@ export const ENGLISH: Vocabulary = {
     'with comments',
     'highlighted',
     'marked copy',
+    'red lined',
+    'scribbles',
   ],
   metadata: [
     'metadata',
@@ -2782,7 +2835,6 @@ export const ENGLISH: Vocabulary = {
   ],
   assign: [
     'assign',
-    'link',
     'attribute',
     'allocate',
     'hook … up',
@@ -2797,6 +2849,7 @@ export const ENGLISH: Vocabulary = {
     'marry up',
     'marry … up',
   ],
+  'assign link': ['link', 'linked', 'attributed'],
   unassign: [
     'unassign',
     'untag',
@@ -2931,6 +2984,8 @@ export const ENGLISH: Vocabulary = {
     'root out',
     'get … out of',
     'get … back out',
+    'grab',
+    'send me',
   ],
   get: [
     'detail',

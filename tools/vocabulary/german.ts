@@ -6,6 +6,40 @@
  */
 import type { ConditionalActions, Vocabulary } from './vocabulary.js';
 
+/** Trades that, next to a name, make it a firm's: "Elektro Huber", "Sanitär Häberle", "Dachdeckerei Timm". */
+export const GERMAN_FIRM_TRADES: readonly string[] = [
+  'Elektro',
+  'Sanitär',
+  'Dachdeckerei',
+  'Fliesen',
+  'Heizung',
+  'Trockenbau',
+  'Fassadenbau',
+  'Fassadentechnik',
+  'Tiefbau',
+  'Hochbau',
+  'Aufzüge',
+  'Aufzug',
+  'Kältetechnik',
+  'Klimatechnik',
+  'Lufttechnik',
+  'Gipserei',
+  'Malerbetrieb',
+  'Bauunternehmung',
+  'Estrich',
+  'Abbruch',
+  'Erdbau',
+  'Pflasterbau',
+  'Garten',
+  'Landschaftsbau',
+  'Fensterbau',
+  'Schlüsselfertigbau',
+  'Betonbau',
+  'Rohbau',
+  'Ausbau',
+  'Bedachungen',
+];
+
 export const GERMAN: Vocabulary = {
   // who
   contractor: [
@@ -1897,6 +1931,12 @@ export const GERMAN: Vocabulary = {
     'rausziehen',
     'rüberschicken',
     'her mit',
+    'mir … rüberschieben',
+    'mir … rüberschicken',
+    'mir … schicken',
+    'mir … zuschicken',
+    'mir … mailen',
+    'schick mir',
   ],
   // the imperative "zahl den Rest"; "Zahlen" are figures
   'register payment': [

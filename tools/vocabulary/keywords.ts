@@ -38,5 +38,6 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   esg_list_file_events: 'delete',
   // Linking a tenant to consumption assigns it: "allocate Costa Coffee to the electricity".
   esg_create_tenant_consumption_link: 'assign',
+  esg_list_annual_consumption: 'link',
   esg_delete_tenant_consumption_link: 'unassign',
 };
