@@ -19,10 +19,15 @@ interface Split {
 const better = (a: Split, b: Split | undefined) =>
   !b || a.unknownLetters < b.unknownLetters || (a.unknownLetters === b.unknownLetters && a.parts.length < b.parts.length);
 
-/** The known word a piece of a compound is: before the last part it may have lost an "e" (Miet-vertrag). */
+/**
+ * The known word a piece of a compound is: before the last part it may have lost an "e"
+ * (Miet-vertrag). A word of the shortest length counts only as written: "Schuster" is no
+ * "Sch-USt-er".
+ */
 function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolean): string | undefined {
   const forms = last ? baseForms(piece) : [piece, `${piece}e`];
-  return forms.find((form) => form.length >= SHORTEST_PART && isKnown(form));
+  const long = (form: string) => form.length > SHORTEST_PART || (form.length === SHORTEST_PART && form === piece);
+  return forms.find((form) => long(form) && isKnown(form));
 }
 
 /** The known words a compound is made of, or undefined when less than `covered` of its letters is known. */

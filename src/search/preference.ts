@@ -31,6 +31,8 @@ function actionsOf(tool: Preferable): readonly string[] {
   const verb = operationOf(tool).split('_')[0]!;
   const actions = ACTIONS[verb] ?? [];
   if (tool.name.endsWith('_import')) return [...actions, 'import'];
+  // An attachment made is a document uploaded: "beim Mieter als Dokument ablegen".
+  if (tool.name.endsWith('_attachment')) return [...actions, 'upload'];
   const linking = LINKING[verb];
   return tool.name.endsWith('_link') && linking ? [...actions, linking] : actions;
 }

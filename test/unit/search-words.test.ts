@@ -8,6 +8,7 @@ import { PRODUCT_WORDS, type Vocabulary } from '../../tools/vocabulary/vocabular
 import { compoundParts } from '../../src/search/compounds.js';
 import { isGerman } from '../../src/search/language.js';
 import { LEXICON } from '../../src/search/lexicon.js';
+import { preferenceFor } from '../../src/search/preference.js';
 import { understand } from '../../src/search/request.js';
 import { wordsOf } from '../../src/search/text.js';
 import { baseForms } from '../../src/search/word-forms.js';
@@ -54,6 +55,11 @@ describe('German compounds', () => {
 
   it('leaves a word alone when too little of it is known', () => {
     expect(compoundParts('hunsruckmitte', known)).toBeUndefined();
+  });
+
+  it('takes a part of three letters only as written, not from an inflected piece: "Schuster" is no "USt"', () => {
+    expect(compoundParts('schuster', known)).toBeUndefined();
+    expect(compoundParts('bauprojekt', known)).toEqual(['bau', 'projekt']);
   });
 });
 
@@ -258,5 +264,14 @@ describe('verbs split, denied or describing', () => {
 
   it('finds the singular of an abbreviation: "VOs"', () => {
     expect(termsOf('all VOs on the M&E contract')).toContain('change');
+  });
+});
+
+describe('what a request prefers', () => {
+  it('counts an attachment made as a document uploaded: "beim Mieter als Dokument ablegen"', () => {
+    const preference = preferenceFor({ terms: ['upload', 'document', 'tenant'], question: false }, () => true);
+    const attachment = preference.weigh({ name: 'esg_create_tenant_attachment', product: 'esg' });
+    expect(attachment).toBe(preference.weigh({ name: 'esg_upload_file', product: 'esg' }));
+    expect(attachment).toBeGreaterThan(preference.weigh({ name: 'esg_upsert_tenant', product: 'esg' }));
   });
 });

@@ -972,6 +972,8 @@ export const GERMAN: Vocabulary = {
     'wie stehts',
     'wie stehen',
     'wo stehen wir',
+    'wo stehn wir',
+    'wie stehn',
     'Stand der Dinge',
     'wie sieht es aus',
     'wie siehts aus',
@@ -2257,7 +2259,18 @@ export const GERMAN: Vocabulary = {
  * Parts of compounds that carry no meaning of their own for the API: known, so that a compound
  * made with them still splits ("Adressbuch" is an address; "Bauprojekt" a project).
  */
-export const GERMAN_WORD_PARTS: readonly string[] = ['buch', 'bau', 'daten', 'verbindung', 'nummer', 'investition', 'haupt'];
+export const GERMAN_WORD_PARTS: readonly string[] = [
+  'buch',
+  'bau',
+  'daten',
+  'verbindung',
+  'nummer',
+  'investition',
+  'haupt',
+  // "kostenmäßig", "Allgemeinstrom": what they are about is the other part
+  'massig',
+  'allgemein',
+];
 
 /** German words that ask for an action in some requests only. */
 export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {

@@ -38,6 +38,9 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   esg_list_file_events: 'delete',
   // Linking a tenant to consumption assigns it: "allocate Costa Coffee to the electricity".
   esg_create_tenant_consumption_link: 'assign',
+  // The tenants are among an annual consumption's details: "which tenants is the gas linked to?"
   esg_list_annual_consumption: 'link',
   esg_delete_tenant_consumption_link: 'unassign',
+  // A utility's bill is an invoice with a period: "die Jahresabrechnung der Stadtwerke als Verbrauch eintragen".
+  esg_create_consumption_interval: 'invoice',
 };
