@@ -108,6 +108,22 @@ function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
 }
 
 /**
+ * A request that opens with "before …," says its later step first: that clause goes after the
+ * clause that follows it ("Before you pay Alpine, check what is still open" checks, then pays).
+ * Not yet German "bevor": its check alone ("ob die Rechnung freigegeben ist") finds the invoice
+ * list rather than the invoice's status, and the split lost more than it gained.
+ */
+function withOpeningClauseLater(request: string, pieces: readonly Token[][]): Token[][] {
+  const [first, ...rest] = pieces;
+  if (!first || !BEFORE.has(first[0]!.word)) return [...pieces];
+  const end = first.findIndex(
+    (token, at) => at < first.length - 1 && CLAUSE_END.test(request.slice(token.end, first[at + 1]!.start)),
+  );
+  if (end < 1) return [...pieces];
+  return [first.slice(end + 1), first.slice(1, end + 1), ...rest];
+}
+
+/**
  * A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb
  * stands before. A word stands first after an "and", and last before a comma or the piece's end,
  * or before an "und" when a verb ends the piece too: "den Auftrag vergeben und die Rechnung ablegen"
@@ -165,7 +181,7 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
-  const pieces = piecesOf(request, tokensOf(request))
+  const pieces = withOpeningClauseLater(request, piecesOf(request, tokensOf(request)))
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);

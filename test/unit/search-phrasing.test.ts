@@ -71,6 +71,8 @@ describe('the steps of a request', () => {
     ['die Bankdaten raussuchen und änder dann die IBAN', ['die Bankdaten raussuchen', 'änder dann die IBAN']],
     // What is to happen "before" another step comes first.
     ['check Schmidt is on the system before entering the invoice', ['check Schmidt is on the system', 'entering the invoice']],
+    // A request that opens with "before …," says its later step first.
+    ['Before you post the payment, check what is still open', ['check what is still open', 'you post the payment']],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb)).toEqual(steps);
   });
