@@ -55,6 +55,8 @@ const MODALS = words('can could would will konnen konnten muss mussen soll solle
 /** Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin? projekt pieschen"). */
 const asksQuestion = (request: string) => request.trim().endsWith('?') || /^[^.!?]*\?/.test(request);
 const ADDRESSED = words('you u ya sie');
+/** After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark or not. */
+const ASKERS = words('i we ich wir man');
 
 /**
  * Question words that open a clause after a comma or colon, where they ask an indirect question:
@@ -105,7 +107,8 @@ export function phrasedAsRead(request: string): boolean {
   if (needsToSee(opening)) return true;
   if (POLITE.has(first) && READ_VERBS.has(second) && second !== 'give') return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
-  if (MODALS.has(first)) return ADDRESSED.has(second) ? READ_VERBS.has(third) && third !== 'give' : asksQuestion(request);
+  if (MODALS.has(first))
+    return ADDRESSED.has(second) ? READ_VERBS.has(third) && third !== 'give' : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);

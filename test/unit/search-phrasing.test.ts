@@ -28,6 +28,7 @@ describe('a request phrased to read', () => {
     'could you show me which documents were deleted in March',
     'I need the ESG audit log of deletes for the last 24 hours',
     'ich brauche die Liste der offenen Nachträge',
+    'muss ich beim fliesenleger noch was freigeben oder is alles durch',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
