@@ -37,13 +37,15 @@ export interface AroundNames {
 }
 
 /**
- * Positions of trade words that make a name a firm's: inside an English name ("Brennan
- * Scaffolding"), next to a capitalised unknown word in German ("Elektro Huber"; "Gewerk Elektro"
- * names a package).
+ * Positions of trade words that make a name a firm's: inside or opening an English name ("Brennan
+ * Scaffolding", "Construction Boréal"), next to a capitalised unknown word in German ("Elektro
+ * Huber"; "Gewerk Elektro" names a package).
  */
 export function firmsNamed(words: readonly RequestWord[], { german, nameParts, trades, isLoose }: AroundNames): number[] {
   const unknownName = (at: number) => !!words[at]?.capitalised && isLoose(words[at]!.word);
   const names = (at: number) =>
-    german ? words[at]!.capitalised && (unknownName(at + 1) || unknownName(at - 1)) : !!nameParts[at];
+    german
+      ? words[at]!.capitalised && (unknownName(at + 1) || unknownName(at - 1))
+      : !!nameParts[at] || (words[at]!.capitalised && !!nameParts[at + 1]);
   return words.flatMap(({ word }, at) => (trades.has(word) && names(at) ? [at] : []));
 }

@@ -181,6 +181,7 @@ describe('words of a company name', () => {
 
   it('means a contractor by a trade in a name, where the request names nothing else: "look up Brennan Scaffolding"', () => {
     expect(termsOf('look up Brennan Scaffolding')).toContain('contractor');
+    expect(termsOf('Look up Construction Boréal')).toContain('contractor');
     expect(termsOf('Elektro Huber suchen')).toContain('contractor');
     expect(termsOf('invoice from Brennan Scaffolding')).not.toContain('contractor');
     expect(termsOf('look up the scaffolding package on Hunsrück')).not.toContain('contractor');

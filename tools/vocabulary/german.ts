@@ -638,6 +638,14 @@ export const GERMAN: Vocabulary = {
   'project financials cost': ['Gesamtkosten', 'Projektkosten'],
   'custom field': ['Feld', 'Zusatzfeld', 'benutzerdefiniert', 'Eigenschaft', 'Merkmal', 'Attribut', 'Freifeld', 'Benutzerfeld'],
   'custom data field': ['Zusatzdaten', 'Zusatzangaben', 'Zusatzinformationen', 'Zusatzinfos'],
+  'custom data': [
+    'Gebäudedaten',
+    'Stammdaten des Gebäudes',
+    'Baujahr',
+    'Denkmalschutz',
+    'Effizienzklasse',
+    'Energieeffizienzklasse',
+  ],
   tag: [
     'Schlagwort',
     'Markierung',
