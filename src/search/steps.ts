@@ -24,6 +24,14 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   // The step to take when the lookup finds nothing: "check whether they are on the system, otherwise add them".
   'otherwise',
   'if not',
+  // … or finds what was asked for: "check it is approved and if so pay it"
+  'and if so',
+  'if so',
+  'if yes',
+  'und falls ja',
+  'und wenn ja',
+  'falls ja',
+  'wenn ja',
   'sonst',
   'andernfalls',
   'falls nicht',
@@ -87,10 +95,39 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
   return join > 0 ? join : piece.length;
 }
 
+/** Words that open a condition, after which the step it governs follows: "… and, if they're all complete, mark …", "…, und falls noch was offen ist, zahl …". */
+const CONDITIONS = new Set(['if', 'falls', 'wenn', 'sofern']);
+
+/**
+ * A condition that opens a next step: after "and" or a comma, not first ("check if they exist").
+ * Its length in words: the condition and its closing comma are left out where a comma closes it
+ * within its sentence ("and, if it's approved, pay what's left"); without one, only "and if".
+ * "If so", "if not" and the like are next-step phrases of their own.
+ */
+function conditionAt(request: string, tokens: readonly Token[], at: number): number {
+  if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
+  const gapAfter = (i: number) => request.slice(tokens[i]!.end, tokens[i + 1]?.start ?? request.length);
+  const afterAnd = JOINS.has(tokens[at - 1]!.word);
+  if (!afterAnd && !gapAfter(at - 1).includes(',')) return 0;
+  for (let i = at + 1; i < tokens.length - 1 && !nextStepAt(tokens, i); i++) {
+    if (gapAfter(i).includes(',')) return i - at + 1;
+    if (/[.;!?]/.test(gapAfter(i))) break;
+  }
+  return afterAnd ? 1 : 0;
+}
+
 /** The request cut where a next-step phrase or the end of a sentence stands, those phrases (and the "und" before a "dann") left out. */
 function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
   const pieces: Token[][] = [[]];
   for (let at = 0; at < tokens.length;) {
+    const condition = conditionAt(request, tokens, at);
+    if (condition) {
+      const piece = pieces.at(-1)!;
+      if (JOINS.has(piece.at(-1)?.word ?? '')) piece.pop();
+      pieces.push([]);
+      at += condition;
+      continue;
+    }
     const phrase = nextStepAt(tokens, at);
     const afterSentence = at > 0 && SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start));
     if (phrase) {

@@ -72,6 +72,13 @@ describe('the steps of a request', () => {
     ['die Bankdaten raussuchen und änder dann die IBAN', ['die Bankdaten raussuchen', 'änder dann die IBAN']],
     // What is to happen "before" another step comes first.
     ['check Schmidt is on the system before entering the invoice', ['check Schmidt is on the system', 'entering the invoice']],
+    // A condition after "and" or a comma opens the step it governs, and says nothing about its tool.
+    [
+      "Go through the contracts on the Roofing package and, if they're all complete, mark the package finalised.",
+      ['Go through the contracts on the Roofing package', 'mark the package finalised'],
+    ],
+    ['check the tags and if so change it', ['check the tags', 'change it']],
+    ['die Rechnung raussuchen, und falls sie freigegeben ist, 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     // A request that opens with "before …," says its later step first.
     ['Before you post the payment, check what is still open', ['check what is still open', 'you post the payment']],
   ])('%s', (request, steps) => {
@@ -83,6 +90,7 @@ describe('the steps of a request', () => {
     'ist die 3. Teilrechnung vom Fensterbauer schon bezahlt?',
     'register a partial payment of 12,400 EUR on invoice 2026-118',
     'find the invoices before June',
+    'post the payment, if the invoice is approved',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
   });
