@@ -100,27 +100,29 @@ const CONDITIONS = new Set(['if', 'falls', 'wenn', 'sofern']);
 
 /**
  * A condition that opens a next step: after "and" or a comma, not first ("check if they exist").
- * Its length in words: the condition and its closing comma are left out where a comma closes it
- * within its sentence ("and, if it's approved, pay what's left"); without one, only "and if".
- * "If so", "if not" and the like are next-step phrases of their own.
+ * Its length in words, left out of the step: to the comma that closes it within its sentence
+ * ("and, if it's approved, pay what's left"), or after "and" to the verb that follows it ("and
+ * if they're not on the system add them"). "If so", "if not" and the like are next-step phrases.
  */
-function conditionAt(request: string, tokens: readonly Token[], at: number): number {
+function conditionAt(request: string, tokens: readonly Token[], at: number, isVerb: IsVerb): number {
   if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
   const gapAfter = (i: number) => request.slice(tokens[i]!.end, tokens[i + 1]?.start ?? request.length);
   const afterAnd = JOINS.has(tokens[at - 1]!.word);
   if (!afterAnd && !gapAfter(at - 1).includes(',')) return 0;
+  let verb = 0;
   for (let i = at + 1; i < tokens.length - 1 && !nextStepAt(tokens, i); i++) {
     if (gapAfter(i).includes(',')) return i - at + 1;
     if (/[.;!?]/.test(gapAfter(i))) break;
+    if (!verb && i > at + 1 && isVerb(tokens[i]!.word, { first: true, last: false })) verb = i;
   }
-  return afterAnd ? 1 : 0;
+  return afterAnd ? (verb ? verb - at : 1) : 0;
 }
 
 /** The request cut where a next-step phrase or the end of a sentence stands, those phrases (and the "und" before a "dann") left out. */
-function piecesOf(request: string, tokens: readonly Token[]): Token[][] {
+function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb): Token[][] {
   const pieces: Token[][] = [[]];
   for (let at = 0; at < tokens.length;) {
-    const condition = conditionAt(request, tokens, at);
+    const condition = conditionAt(request, tokens, at, isVerb);
     if (condition) {
       const piece = pieces.at(-1)!;
       if (JOINS.has(piece.at(-1)?.word ?? '')) piece.pop();
@@ -218,7 +220,7 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
-  const pieces = withOpeningClauseLater(request, piecesOf(request, tokensOf(request)))
+  const pieces = withOpeningClauseLater(request, piecesOf(request, tokensOf(request), isVerb))
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);
