@@ -153,9 +153,10 @@ function readFirst<T extends Searchable>(ranked: T[], reads: boolean): T[] {
 /** The things the step before named, without its actions: what "it" or "them" stands for. */
 function referredTo(before: string | undefined, isToolWord: (word: string) => boolean): Meaning[] {
   if (before === undefined) return [];
-  return understand(before, LEXICON, isToolWord)
-    .meanings.filter(({ terms }) => !terms.some(asksFor))
-    .map(({ terms, weight }) => ({ terms, weight: weight * REFERRED_WEIGHT }));
+  return understand(before, LEXICON, isToolWord).meanings.flatMap(({ terms, weight }) => {
+    const named = terms.filter((term) => !asksFor(term));
+    return named.length ? [{ terms: named, weight: weight * REFERRED_WEIGHT }] : [];
+  });
 }
 
 /** The tools for one request of one step, best first. */
