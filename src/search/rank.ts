@@ -159,6 +159,12 @@ function referredTo(before: string | undefined, isToolWord: (word: string) => bo
   });
 }
 
+/** The API's word of the audit trail. */
+const AUDIT = 'audit';
+
+/** A request that opens with the audit trail asks to see it, whatever it names: "history of budget moves – increases, decreases …". */
+const opensWithAuditTrail = (meanings: readonly Meaning[]) => !!meanings[0]?.terms.includes(AUDIT);
+
 /** The tools for one request of one step, best first. */
 function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
   const { index, byName, toolWords } = indexOf(tools);
@@ -174,7 +180,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   }));
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const readPhrased = phrasedAsRead(query);
-  const question = request.question || readPhrased;
+  const question = request.question || readPhrased || opensWithAuditTrail(request.meanings);
   const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
   // A request that asks for no action is a question, most often to a list; for a record's detail
   // ("which IBAN do we have for …"), to the record.

@@ -83,6 +83,11 @@ describe('searching the catalog', () => {
     expect(names('Is the contract for Grafton Joinery set up yet, or do we still need to create it?')[0]).toBe('list_contracts');
   });
 
+  it('reads a request that opens with the audit trail, whatever changes it names', () => {
+    const history = 'history of budget moves on Newcraighall Village - increases, decreases, transfers';
+    expect(catalog.find((tool) => tool.name === names(history)[0])?.hints.readOnlyHint).toBe(true);
+  });
+
   it('makes one step of steps in turn that one tool does', () => {
     const { steps } = searchTools(catalog, 'Is the drylining package ready to be finalised? Are all its contracts complete?');
     expect(steps).toEqual([]);
