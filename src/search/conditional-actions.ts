@@ -2,7 +2,7 @@
  * The words that ask for an action in some requests only (see ConditionalActions in the
  * vocabulary): in the verb's place, unless the request reads, or together with another action.
  */
-import { asksToDo, asksToRead } from './actions.js';
+import { asksFor, asksToDo, asksToRead } from './actions.js';
 import { GERMAN_AUXILIARIES } from './function-words.js';
 import type { Table } from './lexicon.js';
 import { baseForms, imperativeOf } from './word-forms.js';
@@ -19,17 +19,24 @@ export const termsOf = (meanings: readonly string[]): string[] => meanings.flatM
 
 /**
  * Where a verb stands among the words open to it, and the form to look it up by: first in an
- * English request ("label invoices"), last in a German one ("Rechnung zahlen") unless the first is
+ * English request ("label invoices"), unless a phrasal verb took that place ("look up the tag
+ * called …"), last in a German one ("Rechnung zahlen") unless the first is
  * an imperative ("vergib den Auftrag"), and nowhere after a German auxiliary, which makes the
  * last word a participle of a state ("Wie viel ist schon vergeben?").
  */
 function verbPlaceOf(
   words: readonly string[],
-  { german, open, capitalised }: Situation,
+  meanings: readonly string[][],
+  { german, open, taken, capitalised }: Situation,
   inVerbPlace: ReadonlyMap<string, string>,
   known: ReadonlyMap<string, string>,
 ): { at: number; form?: string } {
-  if (!german) return { at: open.indexOf(true), form: words[open.indexOf(true)] };
+  if (!german) {
+    // A phrasal verb first takes the verb's place itself: in "look up the tag called …", "tag" names one.
+    const first = words.findIndex((_, at) => open[at] || taken[at]);
+    if (first >= 0 && taken[first] && termsOf(meanings[first] ?? []).some(asksFor)) return { at: -1 };
+    return { at: open.indexOf(true), form: words[open.indexOf(true)] };
+  }
   // A word the vocabulary knows as it stands is no imperative: "Nachtrag freigegeben" names a change order.
   const imperative = open[0] && !known.has(words[0]!) ? imperativeOf(words[0]!).find((form) => inVerbPlace.has(form)) : undefined;
   if (imperative) return { at: 0, form: imperative };
@@ -46,6 +53,8 @@ export interface Situation {
   question: boolean;
   /** The words a phrase took, and words without meaning, are open to none of these. */
   open: readonly boolean[];
+  /** The words a phrase took. */
+  taken: readonly boolean[];
   /** Which words were written with a capital. */
   capitalised: readonly boolean[];
 }
@@ -59,7 +68,7 @@ export function applyConditionalActions(
 ): void {
   const { question } = situation;
   const open = [...situation.open];
-  const { at: verbPlace, form } = verbPlaceOf(words, situation, inVerbPlace, known);
+  const { at: verbPlace, form } = verbPlaceOf(words, meanings, situation, inVerbPlace, known);
   const verb = inVerbPlace.get(form ?? '');
   if (verb) {
     meanings[verbPlace] = [verb];

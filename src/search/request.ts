@@ -177,7 +177,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const question = QUESTION_OPENERS.has(words[0] ?? '');
   const open = words.map((word, at) => !used[at] && isContentWord(word));
   const capitalised = written.map((word) => word.capitalised);
-  applyConditionalActions(words, meanings, { german, question, open, capitalised }, context.table);
+  applyConditionalActions(words, meanings, { german, question, open, taken: used, capitalised }, context.table);
   if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
   dropNegatedActions(written, meanings);
   dropDescribingActions(written, meanings, german);

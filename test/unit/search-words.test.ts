@@ -110,6 +110,8 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('Rechnung zahlen')).toContain('register');
     expect(termsOf('Zahlen des Projekts')).not.toContain('register');
     expect(termsOf('label invoices with a tag')).toContain('assign');
+    // a phrasal verb first takes the verb's place: "tag" names a tag
+    expect(termsOf("look up the tag called 'Lien waiver missing'")).not.toContain('assign');
     expect(termsOf('invoices with a label')).not.toContain('assign');
   });
 
