@@ -21,6 +21,8 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
   'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich erst zuerst erstmal zunachst',
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen uberhaupt uberall ihre ihren ihrem irgendwas',
+  // as a chat writes them: "guck ma", "ham mer", "gibts noch nich"
+  'ma mer nich',
 );
 
 /** German grammar words that are English words too, and so say nothing about the language. */

@@ -575,8 +575,6 @@ export const GERMAN: Vocabulary = {
     'Auszahlung',
     'Überweisung',
     'Bezahlung',
-    'Zahlungslauf',
-    'Zahllauf',
     'Anweisung',
     'Tilgung',
     'Zahlungsausgang',
@@ -1057,6 +1055,8 @@ export const GERMAN: Vocabulary = {
     'in der Pipeline',
     'in Kürze',
   ],
+  // a payment run pays what is owed: "was ist im Zahllauf diese Woche fällig?"
+  'payables payment': ['Zahllauf', 'Zahlungslauf', 'Zahlungsvorschlag'],
   'owes payables outstanding': [
     'schulden',
     'schuldig',
@@ -1629,6 +1629,9 @@ export const GERMAN: Vocabulary = {
     'trag … nach',
     'reinschreiben',
     'reinhauen',
+    'hau … rein',
+    'reinkippen',
+    'kipp … rein',
     'eintippen',
     'einhacken',
     'reinpacken',
