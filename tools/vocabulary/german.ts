@@ -1309,8 +1309,11 @@ export const GERMAN: Vocabulary = {
   ],
   'new state': [
     'neu',
-    // the state, not a new record: "steht noch auf NEU"
+    // the state, not a new record: "steht noch auf NEU", "hängt noch auf NEW"
     'auf neu',
+    'auf new',
+    'im Status new',
+    'Status new',
     'Eingang',
     'eingegangen',
     'Posteingang',
@@ -2281,6 +2284,8 @@ export const GERMAN_WORD_PARTS: readonly string[] = [
   // "kostenmäßig", "Allgemeinstrom": what they are about is the other part
   'massig',
   'allgemein',
+  // a part of a place's name ("Rheinbogen Quartier"), not a misspelt "quarter"
+  'quartier',
 ];
 
 /** German words that ask for an action in some requests only. */
