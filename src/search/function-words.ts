@@ -23,6 +23,8 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen uberhaupt uberall ihre ihren ihrem irgendwas',
   // as a chat writes them: "guck ma", "ham mer", "gibts noch nich"
   'ma mer nich',
+  // words one letter off vocabulary words ("die anderen" is no "ändern")
+  'andere anderen anderer anderes anschliessend',
 );
 
 /** German grammar words that are English words too, and so say nothing about the language. */

@@ -96,7 +96,7 @@ const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Conte
     (form) => lexicon.wordParts.has(form) || Object.values(table.conditionalActions).some((conditional) => conditional.has(form)),
   );
 
-function meaningsOfWord(word: string, context: Context, opensRequest: boolean): WordMeanings {
+function meaningsOfWord(word: string, context: Context, opensRequest: boolean, named = false): WordMeanings {
   const { table, lexicon, isToolWord } = context;
   const german = table === lexicon.german;
   const forms = formsIn(german, word, opensRequest);
@@ -112,6 +112,7 @@ function meaningsOfWord(word: string, context: Context, opensRequest: boolean): 
     (german && lexicon.germanWords.has(part)) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
   const parts = german ? compoundParts(word, knownPart) : compoundParts(word, knownPart, 1);
   if (!parts) {
+    if (named) return { meanings: [word], loose: true };
     // A misspelt imperative is a misspelt infinitive: "korriegier" is "korrigieren".
     const meant = (german ? [word, ...imperativeOf(word)] : [word])
       .map((form) => misspeltFor(form, table.words))
@@ -166,7 +167,9 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const nameParts = german ? [] : englishNameParts(request);
   words.forEach((word, at) => {
     if (used[at] || nameParts[at]) return;
-    const understood = meaningsOfWord(word, context, at === 0);
+    // A capital inside an English sentence names something ("12 Hanover Square"): no misspelling.
+    const named = !german && at > 0 && written[at]!.capitalised;
+    const understood = meaningsOfWord(word, context, at === 0, named);
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
   });

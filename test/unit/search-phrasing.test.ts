@@ -150,4 +150,8 @@ describe('a misspelt word', () => {
   it('is not looked for in short words, which are too often other words', () => {
     expect(misspeltFor('andere', words)).toBeUndefined();
   });
+
+  it('is one letter off at most: two letters off are mostly other words', () => {
+    expect(misspeltFor('zahlungsstand', new Map([['zahlungsstau', 'owes']]))).toBeUndefined();
+  });
 });

@@ -181,6 +181,11 @@ describe('words of a company name', () => {
     expect(termsOf('was ist beim Projekt Hunsrück noch offen?')).not.toContain('contractor');
   });
 
+  it('reads no misspelling into a name inside an English sentence: "12 Hanover Square" is no handover', () => {
+    expect(termsOf('who set the renewable flag on the 12 Hanover Square electricity')).not.toContain('completed');
+    expect(termsOf('the retension on the roofing contract')).toContain('retention');
+  });
+
   it('means a contractor by a trade in a name, where the request names nothing else: "look up Brennan Scaffolding"', () => {
     expect(termsOf('look up Brennan Scaffolding')).toContain('contractor');
     expect(termsOf('Look up Construction Boréal')).toContain('contractor');
