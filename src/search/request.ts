@@ -17,7 +17,7 @@ import { firmsNamed, namedParties, PARTY } from './named-party.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
-import { requestWordsOf, wordsOf } from './text.js';
+import { requestWordsOf, wordsOf, type RequestWord } from './text.js';
 import { misspeltFor } from './typos.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
@@ -131,6 +131,27 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
 }
 
+/**
+ * Conjunctions that open a clause of circumstance, after the request's first clause: when, so
+ * that, because. Not "ob"/"whether": "prüf, ob …" says what to check.
+ */
+const CIRCUMSTANCES: Record<'german' | 'english', ReadonlySet<string>> = {
+  german: new Set('wenn falls sofern damit weil sodass nachdem'.split(' ')),
+  english: new Set('if when because since so unless'.split(' ')),
+};
+/** What a clause of circumstance names counts for half: "…, wenn wir bis Freitag zahlen" asks for no payment. */
+const CIRCUMSTANCE_WEIGHT = 0.5;
+
+/** The words of clauses after the first that a conjunction of circumstance opens: "…, wenn wir bis Freitag zahlen". */
+function circumstancesOf(written: readonly RequestWord[], german: boolean): boolean[] {
+  const opens = CIRCUMSTANCES[german ? 'german' : 'english'];
+  let inside = false;
+  return written.map(({ word }, at) => {
+    if (at > 0 && written[at - 1]!.endsClause) inside = opens.has(word);
+    return inside;
+  });
+}
+
 /** Whether any word but those at `except` and unknown ones names a thing ("look up Brennan Scaffolding" names only the firm). */
 function namesAnythingBut(except: readonly number[], meanings: readonly string[][], isUnknown: (at: number) => boolean): boolean {
   return meanings.some(
@@ -185,6 +206,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   dropNegatedActions(written, meanings);
   dropDescribingActions(written, meanings, german);
   const qualifiers = qualifiersFrom(words, meanings, used);
+  const circumstance = circumstancesOf(written, german);
   return {
     meanings: meanings.flatMap((ofWord, at) => {
       const { quoted } = written[at]!;
@@ -193,7 +215,8 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
         // German puts the verb last, after any qualifier: "Rechnung vom Elektriker hochladen" asks to upload.
         const verbLast = german && at === words.length - 1 && terms.some(asksFor);
         const weight = qualifiers >= 0 && at > qualifiers && !verbLast ? QUALIFIER_WEIGHT : 1;
-        return { terms, weight: quoted ? weight * QUOTED_WEIGHT : weight };
+        const inCircumstance = circumstance[at] ? CIRCUMSTANCE_WEIGHT : 1;
+        return { terms, weight: (quoted ? weight * QUOTED_WEIGHT : weight) * inCircumstance };
       });
     }),
     loose,

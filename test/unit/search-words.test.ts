@@ -259,6 +259,15 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('increase the budget and shift 20k to roofing')).toContain('update');
   });
 
+  it('weighs what a clause of circumstance names at half: "…, wenn wir bis Freitag zahlen"', () => {
+    const weightOf = (request: string, term: string) =>
+      understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.find(({ terms }) => terms.includes(term))
+        ?.weight;
+    expect(weightOf('Wie viel Skonto können wir noch ziehen, wenn wir bis Freitag zahlen?', 'register')).toBe(0.5);
+    expect(weightOf('Wie viel Skonto können wir noch ziehen, wenn wir bis Freitag zahlen?', 'discount')).toBe(1);
+    expect(weightOf('Prüf bitte, ob die Rechnung freigegeben ist', 'approved')).toBe(1);
+  });
+
   it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {
     const weightsOf = (request: string) =>
       understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.map(({ terms, weight }) => [
