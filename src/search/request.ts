@@ -14,10 +14,11 @@ import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { READ_VERBS } from './phrasing.js';
 import { firmsNamed, namedParties, PARTY } from './named-party.js';
+import { CIRCUMSTANCE_WEIGHT, circumstancesOf } from './circumstances.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
-import { requestWordsOf, wordsOf, type RequestWord } from './text.js';
+import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 
@@ -129,27 +130,6 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   const startsVerb = (at: number) =>
     words[at] === 'to' && (BEFORE_INFINITIVE.has(words[at - 1] ?? '') || termsOf(meanings[at + 1] ?? []).some(asksToDo));
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
-}
-
-/**
- * Conjunctions that open a clause of circumstance, after the request's first clause: when, so
- * that, because. Not "ob"/"whether": "prüf, ob …" says what to check.
- */
-const CIRCUMSTANCES: Record<'german' | 'english', ReadonlySet<string>> = {
-  german: new Set('wenn falls sofern damit weil sodass nachdem'.split(' ')),
-  english: new Set('if when because since so unless'.split(' ')),
-};
-/** What a clause of circumstance names counts for half: "…, wenn wir bis Freitag zahlen" asks for no payment. */
-const CIRCUMSTANCE_WEIGHT = 0.5;
-
-/** The words of clauses after the first that a conjunction of circumstance opens: "…, wenn wir bis Freitag zahlen". */
-function circumstancesOf(written: readonly RequestWord[], german: boolean): boolean[] {
-  const opens = CIRCUMSTANCES[german ? 'german' : 'english'];
-  let inside = false;
-  return written.map(({ word }, at) => {
-    if (at > 0 && written[at - 1]!.endsClause) inside = opens.has(word);
-    return inside;
-  });
 }
 
 /** Whether any word but those at `except` and unknown ones names a thing ("look up Brennan Scaffolding" names only the firm). */
