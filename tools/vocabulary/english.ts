@@ -1873,6 +1873,8 @@ export const ENGLISH: Vocabulary = {
     'pending signature',
     'out for signature',
   ],
+  // an invoice that came in is new, and submitted to be recorded: "just came in, pdf attached"
+  'new state submit': ['incoming', 'received', 'came in', 'come in', 'just in', 'ap inbox', 'in the inbox', 'arrived', 'landed'],
   'new state': [
     'new',
     // the state, not a new record: "still sitting as NEW", "in NEW status"
@@ -1882,16 +1884,7 @@ export const ENGLISH: Vocabulary = {
     'status new',
     'new status',
     'in new',
-    'incoming',
-    'received',
     'newly',
-    'came in',
-    'come in',
-    'just in',
-    'ap inbox',
-    'in the inbox',
-    'arrived',
-    'landed',
     'unprocessed',
     'uncoded',
     'unopened',
