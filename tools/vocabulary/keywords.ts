@@ -41,6 +41,10 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   // The tenants are among an annual consumption's details: "which tenants is the gas linked to?"
   esg_list_annual_consumption: 'link',
   esg_delete_tenant_consumption_link: 'unassign',
+  // A document is added to a record by uploading it: "add the signed lien waiver to pay app #4".
+  upload_invoice_document: 'add',
+  upload_contract_document: 'add',
+  upload_change_order_document: 'add',
   // A utility's bill is an invoice with a period: "die Jahresabrechnung der Stadtwerke als Verbrauch eintragen".
   esg_create_consumption_interval: 'invoice',
 };
