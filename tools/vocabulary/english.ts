@@ -2963,14 +2963,14 @@ export const ENGLISH: Vocabulary = {
     'been entered',
     'been keyed',
     'been set up',
-    'been uploaded',
     'already set up',
     'already in the system',
     'already on the system',
     'did we enter',
     'did we set up',
-    'did we upload',
   ],
+  // what was uploaded is a document: "what has been uploaded against the contract?"
+  'list document': ['been uploaded', 'did we upload', 'was uploaded', 'were uploaded', 'we uploaded'],
   // a record is looked up, a document fetched: "dig out the signed subcontract"
   'list download': [
     'dig out',
