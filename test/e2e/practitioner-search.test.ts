@@ -40,7 +40,7 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.74, firstThree: 0.91 }, heldOut: { first: 0.69, firstThree: 0.85 } };
+const KEPT = { all: { first: 0.75, firstThree: 0.91 }, heldOut: { first: 0.7, firstThree: 0.86 } };
 const ENGLISH_SETS = [
   ENGLISH,
   ENGLISH_SECOND,
@@ -72,7 +72,7 @@ const GERMAN_SETS = [
 ];
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
-const STEPS_WRONG_AT_MOST = 0.22;
+const STEPS_WRONG_AT_MOST = 0.18;
 
 interface Found {
   steps: Array<{ step: string; tool: string }>;
