@@ -3,8 +3,9 @@
  * noch?", "bei der Sanitär Frey AG". In German, a capitalised word that neither the vocabulary nor
  * the tools know, right after "bei" (or "bei der/dem/den", "beim"), is the party the request is
  * about: a contractor. A name after a word the vocabulary knows ("beim Professionisten Gasser",
- * "beim Projekt Seestadt") is left to that word. A firm named by its trade ("look up Brennan
- * Scaffolding", "Elektro Huber anlegen") is one too, where the request names nothing else.
+ * "beim Projekt Seestadt"), or one of a place ("beim Wohnpark Andritz"), is left alone. A firm
+ * named by its trade ("look up Brennan Scaffolding", "Elektro Huber anlegen") is one too, where
+ * the request names nothing else.
  */
 import type { RequestWord } from './text.js';
 
@@ -14,6 +15,10 @@ const ARTICLES = new Set(['der', 'dem', 'den']);
 /** The API's word for the party a name stands for. */
 export const PARTY = 'contractor';
 
+/** How the names of places end ("beim Wohnpark Andritz", "beim Annenviertel"): a project or a building, no firm. */
+const PLACE_ENDINGS =
+  /(?:park|viertel|hof|hofe|quartier|platz|strasse|weg|allee|gasse|garten|haus|turm|tower|lofts?|campus|center|zentrum|siedlung|markt)$/;
+
 /** Positions of names that stand for a firm (one per "bei"). */
 export function namedParties(words: readonly RequestWord[], isLoose: (word: string) => boolean): number[] {
   const found: number[] = [];
@@ -21,7 +26,7 @@ export function namedParties(words: readonly RequestWord[], isLoose: (word: stri
     if (!AT.has(word) || endsClause) return;
     const name = ARTICLES.has(words[at + 1]?.word ?? '') && word === 'bei' ? at + 2 : at + 1;
     const candidate = words[name];
-    if (candidate?.capitalised && isLoose(candidate.word)) found.push(name);
+    if (candidate?.capitalised && isLoose(candidate.word) && !PLACE_ENDINGS.test(candidate.word)) found.push(name);
   });
   return found;
 }

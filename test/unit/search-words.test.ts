@@ -179,6 +179,7 @@ describe('words of a company name', () => {
     expect(termsOf('was ist bei Schmidt noch offen?')).toContain('contractor');
     expect(termsOf('was hängt bei der Frey AG noch?')).toContain('contractor');
     expect(termsOf('was ist beim Projekt Hunsrück noch offen?')).not.toContain('contractor');
+    expect(termsOf('was ist beim Wohnpark Andritz noch offen?')).not.toContain('contractor');
   });
 
   it('reads no misspelling into a name inside an English sentence: "12 Hanover Square" is no handover', () => {
