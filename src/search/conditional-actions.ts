@@ -20,9 +20,9 @@ export const termsOf = (meanings: readonly string[]): string[] => meanings.flatM
 /**
  * Where a verb stands among the words open to it, and the form to look it up by: first in an
  * English request ("label invoices"), unless a phrasal verb took that place ("look up the tag
- * called …"), last in a German one ("Rechnung zahlen") unless the first is
- * an imperative ("vergib den Auftrag"), and nowhere after a German auxiliary, which makes the
- * last word a participle of a state ("Wie viel ist schon vergeben?").
+ * called …"); last in a German one ("Rechnung zahlen") unless the first is an imperative ("vergib
+ * den Auftrag"), and nowhere after a German auxiliary, which makes the last word a participle of
+ * a state ("Wie viel ist schon vergeben?").
  */
 function verbPlaceOf(
   words: readonly string[],

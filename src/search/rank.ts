@@ -162,7 +162,10 @@ function referredTo(before: string | undefined, isToolWord: (word: string) => bo
 /** The API's word of the audit trail. */
 const AUDIT = 'audit';
 
-/** A request that opens with the audit trail asks to see it, whatever it names: "history of budget moves – increases, decreases …". */
+/**
+ * A request that opens with the audit trail asks to see it, whatever changes it names: "history
+ * of budget moves – increases, decreases …".
+ */
 const opensWithAuditTrail = (meanings: readonly Meaning[]) => !!meanings[0]?.terms.includes(AUDIT);
 
 /** The tools for one request of one step, best first. */

@@ -132,7 +132,10 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
   return words.findIndex((word, at) => !used[at] && PREPOSITIONS.has(word) && !startsVerb(at));
 }
 
-/** Whether any word but those at `except` and unknown ones names a thing ("look up Brennan Scaffolding" names only the firm). */
+/**
+ * Whether any word but those at `except` and unknown ones names a thing: "look up Brennan
+ * Scaffolding" names only the firm.
+ */
 function namesAnythingBut(except: readonly number[], meanings: readonly string[][], isUnknown: (at: number) => boolean): boolean {
   return meanings.some(
     (ofWord, at) =>

@@ -95,7 +95,10 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
   return join > 0 ? join : piece.length;
 }
 
-/** Words that open a condition, after which the step it governs follows: "… and, if they're all complete, mark …", "…, und falls noch was offen ist, zahl …". */
+/**
+ * Words that open a condition, after which the step it governs follows: "… and, if they're all
+ * complete, mark …", "…, und falls noch was offen ist, zahl …".
+ */
 const CONDITIONS = new Set(['if', 'falls', 'wenn', 'sofern']);
 
 /**
