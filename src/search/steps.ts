@@ -35,6 +35,8 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'sonst',
   'andernfalls',
   'falls nicht',
+  'falls nich',
+  'wenn nich',
   'wenn nicht',
 ]
   .map((phrase) => phrase.split(' '))

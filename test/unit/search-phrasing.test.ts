@@ -79,6 +79,7 @@ describe('the steps of a request', () => {
     ],
     ['check the tags and if so change it', ['check the tags', 'change it']],
     ['find Brennan and if they are not on the system enter them', ['find Brennan', 'enter them']],
+    ['die Firma raussuchen wenn nich 5.000 buchen', ['die Firma raussuchen', '5.000 buchen']],
     ['die Rechnung raussuchen, und falls sie freigegeben ist, 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     // A request that opens with "before …," says its later step first.
     ['Before you post the payment, check what is still open', ['check what is still open', 'you post the payment']],

@@ -883,6 +883,11 @@ export const GERMAN: Vocabulary = {
     'Ultimo',
   ],
   'date period': [
+    'geplante Fertigstellung',
+    'Fertigstellungstermin',
+    'Fertigstellungsdatum',
+    'Übergabetermin',
+    'Bauende',
     'Datum',
     'Woche',
     'wöchentlich',
