@@ -137,10 +137,7 @@ function qualifiersFrom(words: readonly string[], meanings: readonly string[][],
  * Scaffolding" names only the firm.
  */
 function namesAnythingBut(except: readonly number[], meanings: readonly string[][], isUnknown: (at: number) => boolean): boolean {
-  return meanings.some(
-    (ofWord, at) =>
-      !except.includes(at) && !isUnknown(at) && ofWord.some((meaning) => meaning.split(' ').some((term) => !asksFor(term))),
-  );
+  return meanings.some((ofWord, at) => !except.includes(at) && !isUnknown(at) && termsOf(ofWord).some((term) => !asksFor(term)));
 }
 
 export function understand(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Understood {

@@ -5,6 +5,7 @@
  * things ("every budget increase"). Their actions are taken back; what they name stays.
  */
 import { asksFor, withoutActions } from './actions.js';
+import { termsOf } from './conditional-actions.js';
 import type { RequestWord } from './text.js';
 
 /** Forms of "be" and "get" after which a participle describes a state. */
@@ -20,9 +21,11 @@ const GERMAN_PAST_AUXILIARIES: ReadonlySet<string> = new Set('wurde wurden ist s
 const isGermanParticiple = (word: string, before: string | undefined) =>
   word.endsWith('t') || (word.endsWith('en') && before !== 'zu');
 
+/** Whether a word's meanings ask for anything. */
+const asksAnything = (meaning: readonly string[] | undefined) => termsOf(meaning ?? []).some(asksFor);
+
 /** Whether meanings name a thing and ask for nothing: "payment" in "every payment booked in June". */
-const namesThing = (meaning: readonly string[] | undefined) =>
-  !!meaning?.length && !meaning.some((api) => api.split(' ').some(asksFor));
+const namesThing = (meaning: readonly string[] | undefined) => !!meaning?.length && !asksAnything(meaning);
 
 /** Subjects of a clause that describes a thing: "the invoice I added as paid", "the payment we booked". */
 const ENGLISH_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'someone']);
@@ -30,8 +33,6 @@ const ENGLISH_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'they',
 /** Words that count what follows: a verb's word after one, or after one and a noun, names a thing. */
 const COUNTS: ReadonlySet<string> = new Set(['every', 'each', 'any', 'all', 'no']);
 const LIST_JOINS: ReadonlySet<string> = new Set(['and', 'or']);
-
-const asksAnything = (meaning: readonly string[] | undefined) => !!meaning?.some((api) => api.split(' ').some(asksFor));
 
 /** Counted words, and those listed after them, ask for nothing: "every budget increase, decrease and shift". */
 function dropCounted(words: readonly RequestWord[], meanings: string[][]): void {
