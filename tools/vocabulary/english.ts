@@ -981,6 +981,8 @@ export const ENGLISH: Vocabulary = {
     'long grass',
   ],
   'assign tag': [
+    'tag onto',
+    'tag on to',
     'put … on hold',
     'throw … flag',
     'slap … flag',
@@ -1609,6 +1611,9 @@ export const ENGLISH: Vocabulary = {
     'to the penny',
   ],
   'owes payables outstanding': [
+    'still got to pay',
+    'got to pay',
+    'still have to pay',
     'owe',
     'owed',
     'owing',
@@ -2184,6 +2189,10 @@ export const ENGLISH: Vocabulary = {
     'spotty',
   ],
   'audit events': [
+    'get added',
+    'got added',
+    'this afternoon',
+    'this morning',
     'history',
     'log',
     'audit',
@@ -2250,6 +2259,9 @@ export const ENGLISH: Vocabulary = {
   ],
   // who did it, and what was there before: the users' audit trail has both
   'user audit events': [
+    'been editing',
+    'been changing',
+    'been fiddling',
     'who changed',
     'who did',
     'who made',
@@ -2318,6 +2330,7 @@ export const ENGLISH: Vocabulary = {
     'snooping',
   ],
   'api client user audit events': [
+    'via the api',
     'integration',
     'interface',
     'api user',
@@ -2335,6 +2348,8 @@ export const ENGLISH: Vocabulary = {
   ],
   events: ['events', 'happen', 'feed', 'activity', 'what happened', "what's happened", 'what went on', 'goings on'],
   'file events': [
+    'got uploaded',
+    'get uploaded',
     'document feed',
     'file changes',
     'new documents',

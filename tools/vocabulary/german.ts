@@ -1548,6 +1548,8 @@ export const GERMAN: Vocabulary = {
     'nicht abgelesen',
   ],
   'audit events': [
+    'Uhrzeit',
+    'Uhr',
     'Änderung',
     'geändert',
     'Verlauf',
