@@ -1611,6 +1611,9 @@ export const ENGLISH: Vocabulary = {
     'to the penny',
   ],
   'owes payables outstanding': [
+    'should … pay',
+    'not gone out',
+    'pay pile',
     'still got to pay',
     'got to pay',
     'still have to pay',
@@ -1966,6 +1969,11 @@ export const ENGLISH: Vocabulary = {
   // beside them would let every tool of the product answer them ("measures on asset Mitte")
   'capex asset': ['investment property', 'standing investment', 'asset register'],
   'capex measure': [
+    'refurb',
+    'refurbishment',
+    'modernisation',
+    'modernization',
+    'upgrade',
     'capex project',
     'capital project',
     'capital expenditure',

@@ -1063,6 +1063,11 @@ export const GERMAN: Vocabulary = {
   // a payment run pays what is owed: "was ist im Zahllauf diese Woche fällig?"
   'payables payment': ['Zahllauf', 'Zahlungslauf', 'Zahlungsvorschlag'],
   'owes payables outstanding': [
+    'sollten … bezahlen',
+    'sollten … zahlen',
+    'Skonto … verschenken',
+    'Skonto mitnehmen',
+    'Skonto ziehen',
     'schulden',
     'schuldig',
     'Verbindlichkeit',
@@ -1412,6 +1417,12 @@ export const GERMAN: Vocabulary = {
     'Bestandsgebäude',
   ],
   'capex measure': [
+    'Modernisierung',
+    'Erneuerung',
+    'Sanierung',
+    'Heizungstausch',
+    'Kesseltausch',
+    'Fenstertausch',
     'Maßnahme',
     'Instandhaltung',
     'Massnahme',
