@@ -587,6 +587,7 @@ export const GERMAN: Vocabulary = {
   'payment amount': ['Zahlbetrag', 'Zahlungsbetrag'],
   'final payment register': ['Restzahlung', 'glattstellen'],
   'payment status outstanding': [
+    'auf … noch offen',
     'vollständig',
     'komplett',
     'ganz',
