@@ -12,6 +12,17 @@ import type { RequestWord } from './text.js';
 const AT = new Set(['bei', 'beim']);
 const ARTICLES = new Set(['der', 'dem', 'den']);
 
+/** Legal forms that close a firm's name: "Gipser Hauser AG", "Bau Pichler GmbH". */
+const LEGAL_FORMS: ReadonlySet<string> = new Set(['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'mbh', 'gesmbh']);
+
+/**
+ * Whether each word is the capitalised word right before a legal form: a surname or a made-up
+ * name, never a compound of words we know ("Hauser" is no "Haus"), nor a misspelling.
+ */
+export function namesBeforeLegalForms(words: readonly RequestWord[]): boolean[] {
+  return words.map(({ capitalised }, at) => capitalised && LEGAL_FORMS.has(words[at + 1]?.word ?? ''));
+}
+
 /** The API's word for the party a name stands for. */
 export const PARTY = 'contractor';
 

@@ -13,7 +13,7 @@ import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { READ_VERBS } from './phrasing.js';
-import { firmsNamed, namedParties, PARTY } from './named-party.js';
+import { firmsNamed, namedParties, namesBeforeLegalForms, PARTY } from './named-party.js';
 import { CIRCUMSTANCE_WEIGHT, circumstancesOf } from './circumstances.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
@@ -166,8 +166,16 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     }
   }
   const nameParts = german ? [] : englishNameParts(request);
+  const firmNames = german ? namesBeforeLegalForms(written) : [];
   words.forEach((word, at) => {
     if (used[at] || nameParts[at]) return;
+    if (firmNames[at]) {
+      // Only a word as written: "Parkstadt Asset GmbH" is CAPEX's, "Gipser Hauser AG" has no Häuser.
+      const known = context.table.words.get(word) ?? (isToolWord(word) ? word : undefined);
+      meanings[at] = [known ?? word];
+      if (known === undefined) loose.add(word);
+      return;
+    }
     // A capital inside an English sentence names something ("12 Hanover Square"): no misspelling.
     const named = !german && at > 0 && written[at]!.capitalised;
     const understood = meaningsOfWord(word, context, at === 0, named);
