@@ -17,12 +17,16 @@ export interface Preferable {
 /** A tool of a product the request did not name, or an action it did not ask for, ranks at this fraction. */
 const OTHER_PRODUCT = 0.7;
 const OTHER_ACTION = 0.5;
+/** A request about one invoice named by its number keeps a tool of other records at this fraction. */
+const OTHER_RECORD = 0.7;
 /** A CAPEX tool whose FinCon twin fits the request (or the other way round) ranks behind it. */
 const TWIN = 0.3;
 
 /** The API's words for a file, and what a request about one that asks for no action may want. */
 const FILE_WORDS = ['document', 'file'];
 const READS_FILES: ReadonlySet<string> = new Set([...READING, 'download']);
+
+const INVOICE = 'invoice';
 
 /** Tools that make or break a link assign or unassign, whatever verb their name starts with. */
 const LINKING: Readonly<Record<string, string>> = { create: 'assign', delete: 'unassign' };
@@ -61,6 +65,8 @@ export interface Request {
   product?: Product;
   /** The products the whole request is about, where these terms are one step of it. */
   about?: ReadonlySet<Product>;
+  /** The request names one invoice by its number ("RE 2026-118"): it is about that invoice. */
+  numberedInvoice?: boolean;
 }
 
 /** `isTool` says which tools there are, so that a tool's twin is known when it is one. */
@@ -80,6 +86,9 @@ export function preferenceFor(request: Request, isTool: (name: string) => boolea
   };
   return {
     asksForAction: asked.length > 0,
-    weigh: (tool) => productWeight(tool) * (fits(actionsOf(tool)) ? 1 : OTHER_ACTION),
+    weigh: (tool) =>
+      productWeight(tool) *
+      (fits(actionsOf(tool)) ? 1 : OTHER_ACTION) *
+      (request.numberedInvoice && !tool.name.includes(INVOICE) ? OTHER_RECORD : 1),
   };
 }

@@ -14,6 +14,7 @@ import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
+import { namesRecordNumber } from './numbered.js';
 import { preferenceFor, productsOf } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { stepsOf } from './steps.js';
@@ -184,7 +185,8 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const readPhrased = phrasedAsRead(query);
   const question = request.question || readPhrased || opensWithAuditTrail(request.meanings);
-  const preference = preferenceFor({ terms, question, product, about }, (name) => byName.has(name));
+  const numberedInvoice = terms.includes('invoice') && namesRecordNumber(query);
+  const preference = preferenceFor({ terms, question, product, about, numberedInvoice }, (name) => byName.has(name));
   // A request that asks for no action is a question, most often to a list; for a record's detail
   // ("which IBAN do we have for …"), to the record.
   const asksDetail = terms.some((term) => DETAIL_WORDS.has(term));

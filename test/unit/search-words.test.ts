@@ -298,4 +298,14 @@ describe('what a request prefers', () => {
     expect(attachment).toBe(preference.weigh({ name: 'esg_upload_file', product: 'esg' }));
     expect(attachment).toBeGreaterThan(preference.weigh({ name: 'esg_upsert_tenant', product: 'esg' }));
   });
+
+  it("keeps to one invoice's own tools when the request names it by number: 'wann wurde auf die RE 2024-233 was gezahlt?'", () => {
+    const ask = { terms: ['date', 'invoice', 'paid'], question: true };
+    const numbered = preferenceFor({ ...ask, numberedInvoice: true }, () => true);
+    const period = { name: 'get_payments_in_period', product: 'fincon' } as const;
+    const payments = { name: 'list_invoice_payments', product: 'fincon' } as const;
+    expect(numbered.weigh(period)).toBeLessThan(numbered.weigh(payments));
+    const unnumbered = preferenceFor(ask, () => true);
+    expect(unnumbered.weigh(period)).toBe(unnumbered.weigh(payments));
+  });
 });
