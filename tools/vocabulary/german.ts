@@ -1064,6 +1064,8 @@ export const GERMAN: Vocabulary = {
   // a payment run pays what is owed: "was ist im Zahllauf diese Woche fällig?"
   'payables payment': ['Zahllauf', 'Zahlungslauf', 'Zahlungsvorschlag'],
   'owes payables outstanding': [
+    'muss … raus',
+    'müssen … raus',
     'sollten … bezahlen',
     'sollten … zahlen',
     'Skonto … verschenken',
@@ -1907,6 +1909,8 @@ export const GERMAN: Vocabulary = {
   ],
   // Attaching a document uploads it; attaching a tag assigns it: "häng "Skonto" an RE 2026-118".
   'upload assign': [
+    'pack … drauf',
+    'packen … drauf',
     'häng … an',
     'häng … dran',
     'dranhauen',
@@ -1975,6 +1979,8 @@ export const GERMAN: Vocabulary = {
   ],
   // the imperative "zahl den Rest"; "Zahlen" are figures
   'register payment': [
+    'gib … Geld',
+    'gebt … Geld',
     'bezahlen',
     'überweisen',
     'begleichen',
