@@ -15,12 +15,20 @@ const ARTICLES = new Set(['der', 'dem', 'den']);
 /** Legal forms that close a firm's name: "Gipser Hauser AG", "Bau Pichler GmbH". */
 const LEGAL_FORMS: ReadonlySet<string> = new Set(['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'mbh', 'gesmbh']);
 
+/** Nouns a place's name follows: "im Projekt Reininghaus", "die Liegenschaft Rosenberg". */
+const PLACE_NOUNS: ReadonlySet<string> = new Set(['projekt', 'bauvorhaben', 'bv', 'objekt', 'liegenschaft', 'gebaude', 'asset']);
+
 /**
- * Whether each word is the capitalised word right before a legal form: a surname or a made-up
- * name, never a compound of words we know ("Hauser" is no "Haus"), nor a misspelling.
+ * Whether each word is a name: the capitalised word right before a legal form ("Gipser Hauser
+ * AG") or right after a place's noun ("Projekt Reininghaus"). A name is a surname or a made-up
+ * word, never a compound of words we know ("Hauser" is no "Häuser", "Reininghaus" no building),
+ * nor a misspelling.
  */
-export function namesBeforeLegalForms(words: readonly RequestWord[]): boolean[] {
-  return words.map(({ capitalised }, at) => capitalised && LEGAL_FORMS.has(words[at + 1]?.word ?? ''));
+export function germanNames(words: readonly RequestWord[]): boolean[] {
+  return words.map(
+    ({ capitalised }, at) =>
+      capitalised && (LEGAL_FORMS.has(words[at + 1]?.word ?? '') || PLACE_NOUNS.has(words[at - 1]?.word ?? '')),
+  );
 }
 
 /** The API's word for the party a name stands for. */

@@ -13,7 +13,7 @@ import { isGerman } from './language.js';
 import type { IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { READ_VERBS } from './phrasing.js';
-import { firmsNamed, namedParties, namesBeforeLegalForms, PARTY } from './named-party.js';
+import { firmsNamed, germanNames, namedParties, PARTY } from './named-party.js';
 import { CIRCUMSTANCE_WEIGHT, circumstancesOf } from './circumstances.js';
 import { dropNegatedActions } from './negation.js';
 import { separableVerbsOf } from './separable-verbs.js';
@@ -166,10 +166,10 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     }
   }
   const nameParts = german ? [] : englishNameParts(request);
-  const firmNames = german ? namesBeforeLegalForms(written) : [];
+  const names = german ? germanNames(written) : [];
   words.forEach((word, at) => {
     if (used[at] || nameParts[at]) return;
-    if (firmNames[at]) {
+    if (names[at]) {
       // Only a word as written: "Parkstadt Asset GmbH" is CAPEX's, "Gipser Hauser AG" has no Häuser.
       const known = context.table.words.get(word) ?? (isToolWord(word) ? word : undefined);
       meanings[at] = [known ?? word];

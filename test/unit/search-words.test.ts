@@ -187,10 +187,15 @@ describe('words of a company name', () => {
     expect(termsOf('the retension on the roofing contract')).toContain('retention');
   });
 
-  it('reads the word before a legal form only as written: "Gipser Hauser AG" is no Häuser, "Parkstadt Asset GmbH" is CAPEX\'s', () => {
+  it('reads the name before a legal form only as written: "Gipser Hauser AG" is no Häuser, "Parkstadt Asset GmbH" is CAPEX\'s', () => {
     expect(termsOf('Ist der Werkvertrag der Gipser Hauser AG abgelegt?')).not.toContain('building');
     expect(termsOf('Ist der Werkvertrag der Gipser Hauser abgelegt?')).toContain('building');
     expect(termsOf('was hat die Parkstadt Asset GmbH beauftragt?')).toContain('asset');
+  });
+
+  it('reads the name right after a place\'s noun only as written: "im Projekt Reininghaus" is no building', () => {
+    expect(termsOf('Haftrücklass im Projekt Reininghaus')).not.toContain('building');
+    expect(termsOf('Haftrücklass im Reininghaus')).toContain('building');
   });
 
   it('means a contractor by a trade in a name, where the request names nothing else: "look up Brennan Scaffolding"', () => {

@@ -29,7 +29,8 @@ export const SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   get_payments_in_period: 'paid payments month year date between total outflow',
   get_invoice_payment_status: 'status outstanding remaining balance fully paid open total owes',
   get_contract_overview: 'overview summary status amount total',
-  list_contract_financials: 'total',
+  // The retentions held on a contract are among its financials: "wie viel Haftrücklass haben wir einbehalten?"
+  list_contract_financials: 'total retention',
   // The outflow still to come is payments: "was rollt im Sommer an Zahlungen auf uns zu?"
   list_cash_outflow: 'payment',
   get_contractor_exposure: 'exposure stake commitment total all projects payments outstanding owes',
