@@ -1163,6 +1163,8 @@ export const GERMAN: Vocabulary = {
   ],
   // a record's state, or a meter's reading ("den Stand 184.320 m³ eintragen")
   'status state get reading': ['Stand'],
+  // where it sticks is where it deviates: "wo klemmt's im Pragsattel – welche VE läuft über?"
+  deviation: ['wo klemmt', 'wo hakt'],
   'status state get': [
     'Status',
     'Zustand',
@@ -1173,8 +1175,6 @@ export const GERMAN: Vocabulary = {
     'Workflow',
     'wo hängt',
     'wo steckt',
-    'wo klemmt',
-    'wo hakt',
     'wo bleibt',
     'was ist mit',
     'bei wem liegt',
