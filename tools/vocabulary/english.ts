@@ -1476,6 +1476,7 @@ export const ENGLISH: Vocabulary = {
     'erv',
   ],
   'sales unit sold price': [
+    'sale agreed',
     'missives',
     'concluded missives',
     'apartment',
@@ -1667,6 +1668,8 @@ export const ENGLISH: Vocabulary = {
     'bills piling up',
   ],
   'payments period paid': [
+    'cut checks',
+    'cut cheques',
     'paid out',
     'disbursed',
     'disbursement',
@@ -1973,7 +1976,6 @@ export const ENGLISH: Vocabulary = {
     'refurbishment',
     'modernisation',
     'modernization',
-    'upgrade',
     'capex project',
     'capital project',
     'capital expenditure',
@@ -2267,6 +2269,10 @@ export const ENGLISH: Vocabulary = {
   ],
   // who did it, and what was there before: the users' audit trail has both
   'user audit events': [
+    'who flipped',
+    'who switched',
+    'who ticked',
+    'who turned',
     'been editing',
     'been changing',
     'been fiddling',
@@ -2769,6 +2775,9 @@ export const ENGLISH: Vocabulary = {
     'let me have a copy',
   ],
   'register payment': [
+    'cut a partial',
+    'cut a check',
+    'cut a cheque',
     'pay',
     'post',
     'register',
@@ -2892,6 +2901,8 @@ export const ENGLISH: Vocabulary = {
     'unhitch',
   ],
   submit: [
+    'into the workflow',
+    'into the invoice workflow',
     'submit',
     'send in',
     'hand in',
