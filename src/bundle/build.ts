@@ -18,7 +18,10 @@ await build({
   target: 'node20.18',
   minify: true,
   legalComments: 'eof',
-  define: { BUNDLED_CARDS: JSON.stringify(readFileSync(dist('catalog-cards.json'), 'utf8')) },
+  define: {
+    BUNDLED_CARDS: JSON.stringify(readFileSync(dist('catalog-cards.json'), 'utf8')),
+    BUNDLED_RANKING: JSON.stringify(readFileSync(dist('search-ranking.json'), 'utf8')),
+  },
   logLevel: 'warning',
 });
 copyFileSync(dist('src/bundle/launcher.cjs'), dist('bundle/launcher.cjs'));

@@ -12,6 +12,7 @@ import type { ToolCard } from '../catalog/cards.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
+import { featuresOf, rankingModel, reordered, type Features } from './learned-ranking.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
@@ -178,10 +179,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   // attach the report" attaches it to the change order, "… and give it another 30k" to the package.
   const referred = referredTo(before, isToolWord);
   if (!request.meanings.length && !referred.length) return [];
-  const meanings = [...request.meanings, ...referred].map(({ terms, weight }) => ({
-    terms: terms.map(singular),
-    weight,
-  }));
+  const meanings = singularTerms([...request.meanings, ...referred]);
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const readPhrased = phrasedAsRead(query);
   const question = request.question || readPhrased || opensWithAuditTrail(request.meanings);
@@ -207,7 +205,21 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .filter(({ score }) => score > 0)
     .sort(byScore)
     .map(({ tool }) => tool);
-  return readFirst(best, readPhrased || !preference.asksForAction);
+  const model = rankingModel();
+  const ordered = model ? reordered(best, featuresOf(meanings, query), model) : best;
+  return readFirst(ordered, readPhrased || !preference.asksForAction);
+}
+
+/** Meanings with their API words in the singular, as the index keeps them. */
+const singularTerms = (meanings: readonly Meaning[]): Meaning[] =>
+  meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
+
+/** A whole request's features as ranking reads them: what the ranking model learns from (learning/write-model.ts). */
+export function requestFeatures(tools: readonly Searchable[], request: string): Features {
+  const { toolWords } = indexOf(tools);
+  const query = withoutSmallTalk(request);
+  const { meanings } = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  return featuresOf(singularTerms(meanings), query);
 }
 
 /** One step of a request of several, and the tool that does it. */

@@ -7,35 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../tools/index.js';
-import { ENGLISH } from '../fixtures/practitioner-requests/english.js';
-import { ENGLISH_SECOND } from '../fixtures/practitioner-requests/english-second.js';
-import { ENGLISH_THIRD } from '../fixtures/practitioner-requests/english-third.js';
-import { ENGLISH_FOURTH } from '../fixtures/practitioner-requests/english-fourth.js';
-import { ENGLISH_FIFTH } from '../fixtures/practitioner-requests/english-fifth.js';
-import { ENGLISH_SIXTH } from '../fixtures/practitioner-requests/english-sixth.js';
-import { ENGLISH_SEVENTH } from '../fixtures/practitioner-requests/english-seventh.js';
-import { ENGLISH_EIGHTH } from '../fixtures/practitioner-requests/english-eighth.js';
-import { ENGLISH_NINTH } from '../fixtures/practitioner-requests/english-ninth.js';
-import { ENGLISH_TENTH } from '../fixtures/practitioner-requests/english-tenth.js';
-import { ENGLISH_ELEVENTH } from '../fixtures/practitioner-requests/english-eleventh.js';
-import { ENGLISH_TWELFTH } from '../fixtures/practitioner-requests/english-twelfth.js';
-import { ENGLISH_THIRTEENTH } from '../fixtures/practitioner-requests/english-thirteenth.js';
-import { ENGLISH_FOURTEENTH } from '../fixtures/practitioner-requests/english-fourteenth.js';
-import { GERMAN } from '../fixtures/practitioner-requests/german.js';
-import { GERMAN_SECOND } from '../fixtures/practitioner-requests/german-second.js';
-import { GERMAN_THIRD } from '../fixtures/practitioner-requests/german-third.js';
-import { GERMAN_FOURTH } from '../fixtures/practitioner-requests/german-fourth.js';
-import { GERMAN_FIFTH } from '../fixtures/practitioner-requests/german-fifth.js';
-import { GERMAN_SIXTH } from '../fixtures/practitioner-requests/german-sixth.js';
-import { GERMAN_SEVENTH } from '../fixtures/practitioner-requests/german-seventh.js';
-import { GERMAN_EIGHTH } from '../fixtures/practitioner-requests/german-eighth.js';
-import { GERMAN_NINTH } from '../fixtures/practitioner-requests/german-ninth.js';
-import { GERMAN_TENTH } from '../fixtures/practitioner-requests/german-tenth.js';
-import { GERMAN_ELEVENTH } from '../fixtures/practitioner-requests/german-eleventh.js';
-import { GERMAN_TWELFTH } from '../fixtures/practitioner-requests/german-twelfth.js';
-import { GERMAN_THIRTEENTH } from '../fixtures/practitioner-requests/german-thirteenth.js';
-import { GERMAN_FOURTEENTH } from '../fixtures/practitioner-requests/german-fourteenth.js';
-import { GERMAN_FIFTEENTH } from '../fixtures/practitioner-requests/german-fifteenth.js';
+import { ENGLISH_SETS, GERMAN_SETS } from '../fixtures/practitioner-requests/index.js';
 import type { PractitionerRequest } from '../fixtures/practitioner-requests/request.js';
 import { connectStdio, dataOf, textOf, type TestClient } from '../support/harness.js';
 
@@ -44,43 +16,10 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.75, firstThree: 0.91 }, heldOut: { first: 0.7, firstThree: 0.86 } };
-const ENGLISH_SETS = [
-  ENGLISH,
-  ENGLISH_SECOND,
-  ENGLISH_THIRD,
-  ENGLISH_FOURTH,
-  ENGLISH_FIFTH,
-  ENGLISH_SIXTH,
-  ENGLISH_SEVENTH,
-  ENGLISH_EIGHTH,
-  ENGLISH_NINTH,
-  ENGLISH_TENTH,
-  ENGLISH_ELEVENTH,
-  ENGLISH_TWELFTH,
-  ENGLISH_THIRTEENTH,
-  ENGLISH_FOURTEENTH,
-];
-const GERMAN_SETS = [
-  GERMAN,
-  GERMAN_SECOND,
-  GERMAN_THIRD,
-  GERMAN_FOURTH,
-  GERMAN_FIFTH,
-  GERMAN_SIXTH,
-  GERMAN_SEVENTH,
-  GERMAN_EIGHTH,
-  GERMAN_NINTH,
-  GERMAN_TENTH,
-  GERMAN_ELEVENTH,
-  GERMAN_TWELFTH,
-  GERMAN_THIRTEENTH,
-  GERMAN_FOURTEENTH,
-  GERMAN_FIFTEENTH,
-];
+const KEPT = { all: { first: 0.85, firstThree: 0.93 }, heldOut: { first: 0.78, firstThree: 0.89 } };
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
-const STEPS_WRONG_AT_MOST = 0.18;
+const STEPS_WRONG_AT_MOST = 0.17;
 
 interface Found {
   steps: Array<{ step: string; tool: string }>;
@@ -157,7 +96,7 @@ describe("search_tools with practitioners' requests", () => {
 
   it('has a few hundred requests in every pattern, each naming tools that exist, a part held out', () => {
     const all = [...ENGLISH_SETS, ...GERMAN_SETS].flat();
-    expect(all.length).toBeGreaterThanOrEqual(4300);
+    expect(all.length).toBeGreaterThanOrEqual(4150);
     const unknown = all.flatMap(({ tools, then = [] }) => [...tools, ...then].filter((tool) => !isReading.has(tool)));
     expect(unknown).toEqual([]);
     for (const requests of [...ENGLISH_SETS, ...GERMAN_SETS]) {

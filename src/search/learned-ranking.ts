@@ -1,0 +1,101 @@
+/**
+ * A learned second opinion on the ranking: a softmax regression from a request's words, and the
+ * API words it was understood as, to the tool that answers it. It is trained by the build
+ * (learning/write-model.ts) on the parts of the repository's request sets that are not held out,
+ * and it only reorders the first tools BM25 found: it can bring the right one of them forward,
+ * never add one the words did not find.
+ */
+import { readFileSync } from 'node:fs';
+import type { Meaning } from './request.js';
+import { wordsOf } from './text.js';
+
+/** The model as the build writes it: per feature, pairs of a tool's place in `tools` and a weight. */
+export interface EncodedModel {
+  tools: string[];
+  bias: number[];
+  features: Record<string, number[]>;
+}
+
+/** A request's features and how much each counts. */
+export type Features = ReadonlyMap<string, number>;
+
+/** Features that are API words, and the request's own words. */
+const TERM = 't:';
+const WORD = 'w:';
+
+/** A request's features: the API words it was understood as, at their weight, and its own longer words without digits. */
+export function featuresOf(meanings: readonly Meaning[], request: string): Features {
+  const features = new Map<string, number>();
+  for (const { terms, weight } of meanings)
+    for (const term of terms) features.set(`${TERM}${term}`, Math.max(features.get(`${TERM}${term}`) ?? 0, weight));
+  for (const word of wordsOf(request)) if (word.length > 2 && !/\d/.test(word)) features.set(`${WORD}${word}`, 1);
+  return features;
+}
+
+export class RankingModel {
+  readonly #place: ReadonlyMap<string, number>;
+
+  constructor(private readonly model: EncodedModel) {
+    this.#place = new Map(model.tools.map((tool, place) => [tool, place]));
+  }
+
+  /** Each tool's probability of answering a request with these features. */
+  probabilities(features: Features): (tool: string) => number {
+    const scores = Float64Array.from(this.model.bias);
+    for (const [feature, value] of features) {
+      const pairs = this.model.features[feature];
+      if (pairs) for (let at = 0; at < pairs.length; at += 2) scores[pairs[at]!]! += pairs[at + 1]! * value;
+    }
+    const highest = Math.max(...scores);
+    let sum = 0;
+    for (let at = 0; at < scores.length; at++) sum += scores[at] = Math.exp(scores[at]! - highest);
+    return (tool) => {
+      const place = this.#place.get(tool);
+      return place === undefined ? 0 : scores[place]! / sum;
+    };
+  }
+}
+
+/** How many of the first tools the model reorders. */
+const CANDIDATES = 8;
+/** The model's say against the words' order: a tool moves one place per e-fold of probability. */
+const MODEL_WEIGHT = 0.5;
+const PLACE_WEIGHT = 0.5;
+/** Keeps a tool the model has never seen answer anything from weighing minus infinity. */
+const FLOOR = 1e-4;
+
+/** The tools in the order of both opinions: the first CANDIDATES reordered, the rest as they were. */
+export function reordered<T extends { name: string }>(ranked: readonly T[], features: Features, model: RankingModel): T[] {
+  const probability = model.probabilities(features);
+  const candidates = ranked.slice(0, CANDIDATES).map((tool, place) => ({
+    tool,
+    score: MODEL_WEIGHT * Math.log(probability(tool.name) + FLOOR) - PLACE_WEIGHT * place,
+  }));
+  candidates.sort((a, b) => b.score - a.score);
+  return [...candidates.map(({ tool }) => tool), ...ranked.slice(CANDIDATES)];
+}
+
+/** The model the bundle carries (src/bundle/build.ts defines it); undefined elsewhere. */
+declare const BUNDLED_RANKING: string | undefined;
+
+/** Where the build writes the model: beside dist/src, or, for tests run from the sources, in dist/. */
+const MODEL_FILES = ['../../search-ranking.json', '../../dist/search-ranking.json'];
+
+let loaded: RankingModel | null | undefined;
+
+/** The model, read once; null where the build did not make one (tsc alone), and search then ranks by words only. */
+export function rankingModel(): RankingModel | null {
+  if (loaded !== undefined) return loaded;
+  const text =
+    typeof BUNDLED_RANKING === 'string'
+      ? BUNDLED_RANKING
+      : MODEL_FILES.map((file) => {
+          try {
+            return readFileSync(new URL(file, import.meta.url), 'utf8');
+          } catch {
+            return undefined;
+          }
+        }).find((found) => found !== undefined);
+  loaded = text === undefined ? null : new RankingModel(JSON.parse(text) as EncodedModel);
+  return loaded;
+}

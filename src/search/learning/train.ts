@@ -1,0 +1,80 @@
+/**
+ * Trains the ranking model (../learned-ranking.ts): a softmax regression over every tool, fitted
+ * by stochastic gradient descent. Written here rather than taken from a library: the model is a
+ * few dozen lines, sparse features need no matrix package, and the order of the examples is
+ * fixed, so that the same requests always give the same model.
+ */
+import type { EncodedModel, Features } from '../learned-ranking.js';
+
+export interface Example {
+  features: Features;
+  /** The tools that answer the request; each is an equally right answer. */
+  tools: readonly string[];
+}
+
+/** A feature seen in fewer requests than this says more about one request than about a tool. */
+const MIN_REQUESTS = 5;
+const EPOCHS = 8;
+const LEARNING_RATE = 0.1;
+const L2 = 1e-4;
+/** Weights nearer zero are dropped: they hardly move a ranking and would make up most of the model. */
+const KEPT_WEIGHT = 0.1;
+/** Weights are kept to two decimals. */
+const PRECISION = 100;
+
+/** The features at least MIN_REQUESTS examples have. */
+function frequentFeatures(examples: readonly Example[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const { features } of examples) for (const feature of features.keys()) counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  return new Set([...counts].filter(([, count]) => count >= MIN_REQUESTS).map(([feature]) => feature));
+}
+
+/** The examples in a fixed order that differs from epoch to epoch. */
+function shuffled(count: number, epoch: number): number[] {
+  const order = Array.from({ length: count }, (_, at) => at);
+  for (let at = count - 1; at > 0; at--) {
+    const other = (at * 7919 + epoch * 104729) % (at + 1);
+    [order[at], order[other]] = [order[other]!, order[at]!];
+  }
+  return order;
+}
+
+export function train(examples: readonly Example[], tools: readonly string[]): EncodedModel {
+  const place = new Map(tools.map((tool, at) => [tool, at]));
+  const kept = frequentFeatures(examples);
+  const data = examples.map(({ features, tools: answers }) => ({
+    features: [...features].filter(([feature]) => kept.has(feature)),
+    answers: answers.flatMap((tool) => (place.has(tool) ? [place.get(tool)!] : [])),
+  }));
+  const bias = new Float64Array(tools.length);
+  const weights = new Map([...kept].map((feature) => [feature, new Float64Array(tools.length)]));
+  const probabilities = new Float64Array(tools.length);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (const at of shuffled(data.length, epoch)) {
+      const { features, answers } = data[at]!;
+      if (!answers.length) continue;
+      probabilities.set(bias);
+      for (const [feature, value] of features) {
+        const row = weights.get(feature)!;
+        for (let tool = 0; tool < tools.length; tool++) probabilities[tool]! += row[tool]! * value;
+      }
+      const highest = Math.max(...probabilities);
+      let sum = 0;
+      for (let tool = 0; tool < tools.length; tool++) sum += probabilities[tool] = Math.exp(probabilities[tool]! - highest);
+      const gradient = probabilities.map((probability) => probability / sum);
+      for (const answer of answers) gradient[answer]! -= 1 / answers.length;
+      for (let tool = 0; tool < tools.length; tool++) bias[tool]! -= LEARNING_RATE * gradient[tool]!;
+      for (const [feature, value] of features) {
+        const row = weights.get(feature)!;
+        for (let tool = 0; tool < tools.length; tool++) row[tool]! -= LEARNING_RATE * (gradient[tool]! * value + L2 * row[tool]!);
+      }
+    }
+  }
+  const rounded = (weight: number) => Math.round(weight * PRECISION) / PRECISION;
+  const features: Record<string, number[]> = {};
+  for (const [feature, row] of weights) {
+    const pairs = [...row].flatMap((weight, tool) => (Math.abs(weight) >= KEPT_WEIGHT ? [tool, rounded(weight)] : []));
+    if (pairs.length) features[feature] = pairs;
+  }
+  return { tools: [...tools], bias: [...bias].map(rounded), features };
+}

@@ -1,0 +1,38 @@
+/**
+ * A build step: trains search's ranking model on the requests of test/fixtures/learning-requests.ts
+ * and writes it to dist/search-ranking.json, which the bundle carries (src/bundle/build.ts) and
+ * the compiled modules read (learned-ranking.ts). The requests are TypeScript outside the
+ * compiled sources, so esbuild compiles them first.
+ */
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { catalog } from '../../../tools/index.js';
+import { requestFeatures } from '../rank.js';
+import { train } from './train.js';
+
+/** A path in the repository, from dist/src/search/learning/. */
+const repository = (path: string) => fileURLToPath(new URL(`../../../../${path}`, import.meta.url));
+
+const compiled = repository('dist/learning-requests.mjs');
+await build({
+  entryPoints: [repository('test/fixtures/learning-requests.ts')],
+  outfile: compiled,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  logLevel: 'warning',
+});
+const { LEARNING_REQUESTS } = (await import(compiled)) as {
+  LEARNING_REQUESTS: ReadonlyArray<{ ask: string; tools: readonly string[] }>;
+};
+const examples = LEARNING_REQUESTS.map(({ ask, tools }) => ({ features: requestFeatures(catalog, ask), tools }));
+writeFileSync(
+  repository('dist/search-ranking.json'),
+  JSON.stringify(
+    train(
+      examples,
+      catalog.map(({ name }) => name),
+    ),
+  ),
+);

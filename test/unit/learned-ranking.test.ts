@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { featuresOf, RankingModel, reordered } from '../../src/search/learned-ranking.js';
+import { train } from '../../src/search/learning/train.js';
+import { LEARNING_REQUESTS } from '../fixtures/learning-requests.js';
+import { ENGLISH, GERMAN } from '../fixtures/everyday-requests.js';
+import { ENGLISH_SETS, GERMAN_SETS } from '../fixtures/practitioner-requests/index.js';
+
+const TOOLS = ['list_invoices', 'register_invoice_payment', 'list_contracts'];
+
+/** Requests that say which tool they want in one word each, five of a kind. */
+const examples = (['offen', 'zahlen', 'vertrag'] as const).flatMap((word, at) =>
+  Array.from({ length: 5 }, (_, copy) => ({
+    features: featuresOf([{ terms: [`${word}${copy}`], weight: 1 }], word),
+    tools: [TOOLS[at]!],
+  })),
+);
+
+describe('the learned ranking', () => {
+  it('learns which words point to which tool, the same model every time', () => {
+    const model = train(examples, TOOLS);
+    expect(train(examples, TOOLS)).toEqual(model);
+    const probability = new RankingModel(model).probabilities(featuresOf([], 'zahlen'));
+    expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_invoices'));
+    expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_contracts'));
+  });
+
+  it('reorders only the first tools found and loses none of them', () => {
+    const model = new RankingModel(train(examples, TOOLS));
+    const found = [...'abcdefghij'].map((letter) => ({ name: `tool_${letter}` })).concat([{ name: 'register_invoice_payment' }]);
+    const order = reordered(found, featuresOf([], 'zahlen'), model).map(({ name }) => name);
+    expect(order).toHaveLength(found.length);
+    expect(new Set(order)).toEqual(new Set(found.map(({ name }) => name)));
+    // Beyond the first eight, a tool stays where the words put it, however sure the model is.
+    expect(order.at(-1)).toBe('register_invoice_payment');
+    const near = [{ name: 'list_contracts' }, { name: 'list_invoices' }, { name: 'register_invoice_payment' }];
+    expect(reordered(near, featuresOf([], 'zahlen'), model)[0]?.name).toBe('register_invoice_payment');
+  });
+
+  it('learns from no held-out request', () => {
+    const heldOut = new Set(
+      [ENGLISH, GERMAN, ...ENGLISH_SETS, ...GERMAN_SETS]
+        .flat()
+        .filter((request) => request.heldOut)
+        .map(({ ask }) => ask),
+    );
+    expect(heldOut.size).toBeGreaterThan(1000);
+    expect(LEARNING_REQUESTS.filter(({ ask }) => heldOut.has(ask))).toEqual([]);
+  });
+});
