@@ -16,7 +16,7 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.85, firstThree: 0.93 }, heldOut: { first: 0.78, firstThree: 0.89 } };
+const KEPT = { all: { first: 0.88, firstThree: 0.95 }, heldOut: { first: 0.8, firstThree: 0.91 } };
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
 const STEPS_WRONG_AT_MOST = 0.17;
