@@ -4,8 +4,11 @@
  */
 import { foldedForSearch } from './text.js';
 
-/** What a piece of text between spaces may be wrapped in. */
-const WRAPPING = /^[("'„“‘«»]+|[)"'“”’«»,;:!?.]+$/g;
+/**
+ * What a piece of text between spaces may be wrapped in. Quotation marks beyond Latin-1 are
+ * escaped: one such character in the bundle makes V8 hold its whole source as two-byte text.
+ */
+const WRAPPING = /^[("'\u201e\u201c\u2018\u00ab\u00bb]+|[)"'\u201c\u201d\u2019\u00ab\u00bb,;:!?.]+$/g;
 
 /** Words after which a plain number is a record's: "invoice 0087", "Nr. 12", "draw 9". */
 const NUMBER_WORDS: ReadonlySet<string> = new Set(
@@ -18,7 +21,7 @@ const NOT_A_NUMBER = [
   /^\d{4}-\d{2}-\d{2}$/, // an ISO date
   /^\d{1,2}(?::\d{2})?(?:am|pm|h|uhr)$/i, // a time: 9am, 14:00h
   /^(?:q[1-4]|h[12]|kw\d{1,2}|cw\d{1,2}|fy\d{2,4})$/i, // a quarter, a half, a week, a financial year
-  /^\d+(?:[.,']\d+)*(?:k|m|mio|tsd|kwh|mwh|m2|m²|m3|m³|st|nd|rd|th)?$/i, // an amount, a quantity, an ordinal
+  /^\d+(?:[.,']\d+)*(?:k|m|mio|tsd|kwh|mwh|m2|m\u00b2|m3|m\u00b3|st|nd|rd|th)?$/i, // an amount, a quantity, an ordinal
 ];
 
 /** Whether `piece`, with the piece before it, reads as a record's number. */
@@ -26,7 +29,7 @@ function isRecordNumber(written: string, before: string | undefined): boolean {
   const piece = written.replace(WRAPPING, '');
   const hashed = piece.startsWith('#');
   const bare = piece.replace(/^#/, '');
-  if (!/\d/.test(bare) || /[€$£%]/.test(bare) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(bare)) return false;
+  if (!/\d/.test(bare) || /[\u20ac$\u00a3%]/.test(bare) || !/^[\p{L}\d][\p{L}\d\-/._]*$/u.test(bare)) return false;
   if (/^\d+$/.test(bare)) return hashed || NUMBER_WORDS.has(foldedForSearch((before ?? '').replace(WRAPPING, '')));
   return !NOT_A_NUMBER.some((pattern) => pattern.test(bare));
 }

@@ -2,6 +2,7 @@
  * `npx project-finance-mcp` from the packed tarball: npm pack, installed into an empty directory
  * (offline: the bundle needs no dependency), then --help, a stdio session and an HTTP session.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHttp, connectStdio, dataOf, startHttpServer, type TestClient } from '../support/harness.js';
 import { packAndInstall, run, type PackedInstall } from '../support/packed-install.js';
@@ -35,6 +36,13 @@ describe('the npm package', () => {
     expect(paths).toContain('dist/bundle/server.cjs');
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('src/') || /\.m?ts$/.test(path))).toEqual([]);
     expect(install.packed.size).toBeLessThan(1024 * 1024);
+  });
+
+  it('carries its server as Latin-1 text, which V8 holds at one byte a character', () => {
+    // One character beyond Latin-1 (a „ in a regular expression) made V8 hold the whole
+    // three-megabyte source as two-byte text: 5 MB more at every start.
+    const source = readFileSync(new URL('../../dist/bundle/server.cjs', import.meta.url), 'utf8');
+    expect([...new Set(source)].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([]);
   });
 
   it('runs with npx: --help', async () => {
