@@ -26,6 +26,7 @@ const TWIN = 0.3;
 const FILE_WORDS = ['document', 'file'];
 const READS_FILES: ReadonlySet<string> = new Set([...READING, 'download']);
 
+/** The API's word for an invoice, as the names of an invoice's own tools carry it. */
 const INVOICE = 'invoice';
 
 /** Tools that make or break a link assign or unassign, whatever verb their name starts with. */

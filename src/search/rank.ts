@@ -1,7 +1,8 @@
 /**
  * Ranking tools for search_tools: BM25 (MiniSearch) over each tool's name, title, toolset,
  * description and search keywords, for the request put in the API's words (request.ts), then
- * weighed by the product and the action the request is about (preference.ts). A request of
+ * weighed by the product and the action the request is about (preference.ts), and the first
+ * tools found reordered by a model learnt from the request sets (learned-ranking.ts). A request of
  * several steps is ranked step by step (steps.ts); one phrased as a question (phrasing.ts), or
  * one that asks for nothing to be done, never gets a write first.
  */
