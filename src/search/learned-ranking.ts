@@ -19,16 +19,25 @@ export interface EncodedModel {
 /** A request's features and how much each counts. */
 export type Features = ReadonlyMap<string, number>;
 
-/** Features that are API words, and the request's own words. */
+/** Features that are API words, the request's own words, and pairs of its words in a row. */
 const TERM = 't:';
 const WORD = 'w:';
+const PAIR = 'b:';
 
-/** A request's features: the API words it was understood as, at their weight, and its own longer words without digits. */
+/**
+ * A request's features: the API words it was understood as, at their weight, its own longer
+ * words, and each two words in a row ("came in", "sale agreed", "noch offen"); words with digits
+ * are left out.
+ */
 export function featuresOf(meanings: readonly Meaning[], request: string): Features {
   const features = new Map<string, number>();
   for (const { terms, weight } of meanings)
     for (const term of terms) features.set(`${TERM}${term}`, Math.max(features.get(`${TERM}${term}`) ?? 0, weight));
-  for (const word of wordsOf(request)) if (word.length > 2 && !/\d/.test(word)) features.set(`${WORD}${word}`, 1);
+  const words = wordsOf(request).filter((word) => !/\d/.test(word));
+  words.forEach((word, at) => {
+    if (word.length > 2) features.set(`${WORD}${word}`, 1);
+    if (at > 0) features.set(`${PAIR}${words[at - 1]} ${word}`, 1);
+  });
   return features;
 }
 
