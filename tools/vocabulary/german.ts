@@ -1118,6 +1118,7 @@ export const GERMAN: Vocabulary = {
     'reingebuttert',
   ],
   'payments period paid': [
+    'dem … rübergeschoben',
     'Auszahlung',
     'Zahlungsausgang',
     'ausgezahlt',
