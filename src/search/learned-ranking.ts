@@ -1,9 +1,9 @@
 /**
- * A learned second opinion on the ranking: a softmax regression from a request's words, and the
- * API words it was understood as, to the tool that answers it. It is trained by the build
- * (learning/write-model.ts) on the parts of the repository's request sets that are not held out,
- * and it only reorders the first tools BM25 found: it can bring the right one of them forward,
- * never add one the words did not find.
+ * A learned second opinion on the ranking: a softmax regression from a request's words, its pairs
+ * of words in a row and the API words it was understood as, to the tool that answers it. It is
+ * trained by the build (learning/write-model.ts) on the parts of the repository's request sets
+ * that are not held out, and it only reorders the first tools BM25 found: it can bring the right
+ * one of them forward, never add one the words did not find.
  */
 import { readFileSync } from 'node:fs';
 import type { Meaning } from './request.js';

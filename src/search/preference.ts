@@ -66,14 +66,16 @@ export interface Request {
   product?: Product;
   /** The products the whole request is about, where these terms are one step of it. */
   about?: ReadonlySet<Product>;
-  /** The request names one invoice by its number ("RE 2026-118"): it is about that invoice. */
-  numberedInvoice?: boolean;
+  /** The request names a record by its number ("RE 2026-118", numbered.ts). */
+  numbered?: boolean;
 }
 
 /** `isTool` says which tools there are, so that a tool's twin is known when it is one. */
 export function preferenceFor(request: Request, isTool: (name: string) => boolean): Preference {
   const words = new Set([...request.terms].map(singular));
   const products = request.product ? new Set([request.product]) : productsOf(words, request.about);
+  // A number beside an invoice names that invoice: "wann wurde auf die RE 2024-233 was gezahlt?"
+  const aboutOneInvoice = !!request.numbered && words.has(INVOICE);
   const asked = request.question ? [] : [...words].filter(asksToDo);
   // Asked for nothing, a request reads; one about a document may want it downloaded ("can I see
   // the signed contract?").
@@ -90,6 +92,6 @@ export function preferenceFor(request: Request, isTool: (name: string) => boolea
     weigh: (tool) =>
       productWeight(tool) *
       (fits(actionsOf(tool)) ? 1 : OTHER_ACTION) *
-      (request.numberedInvoice && !tool.name.includes(INVOICE) ? OTHER_RECORD : 1),
+      (aboutOneInvoice && !tool.name.includes(INVOICE) ? OTHER_RECORD : 1),
   };
 }

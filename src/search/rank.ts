@@ -58,6 +58,12 @@ interface Indexed {
 
 const indexes = new WeakMap<readonly Searchable[], Indexed>();
 
+/** Whether a word (in any number) is one the tools' texts contain. */
+function toolWordTest(tools: readonly Searchable[]): (word: string) => boolean {
+  const { toolWords } = indexOf(tools);
+  return (word) => toolWords.has(singular(word));
+}
+
 /** A tool's own keywords; a CAPEX tool's with those of its FinCon twin. */
 function keywordsOf(tool: Searchable): string {
   const twin = twinOf(tool);
@@ -173,8 +179,8 @@ const opensWithAuditTrail = (meanings: readonly Meaning[]) => !!meanings[0]?.ter
 
 /** The tools for one request of one step, best first. */
 function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
-  const { index, byName, toolWords } = indexOf(tools);
-  const isToolWord = (word: string) => toolWords.has(singular(word));
+  const { index, byName } = indexOf(tools);
+  const isToolWord = toolWordTest(tools);
   const request = understand(query, LEXICON, isToolWord);
   // A later step acts on what the step before found: "find the NT 07 on the Rohbau contract, then
   // attach the report" attaches it to the change order, "… and give it another 30k" to the package.
@@ -184,8 +190,8 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const readPhrased = phrasedAsRead(query);
   const question = request.question || readPhrased || opensWithAuditTrail(request.meanings);
-  const numberedInvoice = terms.includes('invoice') && namesRecordNumber(query);
-  const preference = preferenceFor({ terms, question, product, about, numberedInvoice }, (name) => byName.has(name));
+  const numbered = namesRecordNumber(query);
+  const preference = preferenceFor({ terms, question, product, about, numbered }, (name) => byName.has(name));
   // A request that asks for no action is a question, most often to a list; for a record's detail
   // ("which IBAN do we have for …"), to the record.
   const asksDetail = terms.some((term) => DETAIL_WORDS.has(term));
@@ -217,9 +223,8 @@ const singularTerms = (meanings: readonly Meaning[]): Meaning[] =>
 
 /** A whole request's features as ranking reads them: what the ranking model learns from (learning/write-model.ts). */
 export function requestFeatures(tools: readonly Searchable[], request: string): Features {
-  const { toolWords } = indexOf(tools);
   const query = withoutSmallTalk(request);
-  const { meanings } = understand(query, LEXICON, (word) => toolWords.has(singular(word)));
+  const { meanings } = understand(query, LEXICON, toolWordTest(tools));
   return featuresOf(singularTerms(meanings), query);
 }
 
@@ -259,8 +264,7 @@ function joinedRepeats<T>(steps: ReadonlyArray<Step<T>>): Array<Step<T>> {
 
 export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
   const query = withoutSmallTalk(request);
-  const { toolWords } = indexOf(tools);
-  const isToolWord = (word: string) => toolWords.has(singular(word));
+  const isToolWord = toolWordTest(tools);
   const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
   if (parts.length < 2) return { tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] };
   const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));

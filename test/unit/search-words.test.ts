@@ -306,7 +306,7 @@ describe('what a request prefers', () => {
 
   it("keeps to one invoice's own tools when the request names it by number: 'wann wurde auf die RE 2024-233 was gezahlt?'", () => {
     const ask = { terms: ['date', 'invoice', 'paid'], question: true };
-    const numbered = preferenceFor({ ...ask, numberedInvoice: true }, () => true);
+    const numbered = preferenceFor({ ...ask, numbered: true }, () => true);
     const period = { name: 'get_payments_in_period', product: 'fincon' } as const;
     const payments = { name: 'list_invoice_payments', product: 'fincon' } as const;
     expect(numbered.weigh(period)).toBeLessThan(numbered.weigh(payments));
