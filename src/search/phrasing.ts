@@ -55,8 +55,11 @@ const MODALS = words('can could would will konnen konnten muss mussen soll solle
 /** Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin? projekt pieschen"). */
 const asksQuestion = (request: string) => request.trim().endsWith('?') || /^[^.!?]*\?/.test(request);
 const ADDRESSED = words('you u ya sie');
-/** After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark or not. */
-const ASKERS = words('i we ich wir man');
+/**
+ * After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark
+ * or not; so do the spoken forms of "wir" and "man" ("müssen wa …", "kann ma …").
+ */
+const ASKERS = words('i we ich wir man wa ma');
 
 /**
  * Question words that open a clause after a comma or colon, where they ask an indirect question:
@@ -73,8 +76,11 @@ function asksIndirectly(request: string): boolean {
     .some((clause) => INDIRECT_QUESTION.has(wordsOf(clause)[0] ?? ''));
 }
 
-/** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …". */
-const SMALL_TALK = ['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q']
+/** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
+const SMALL_TALK = [
+  ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
+  ...['hallo', 'moin', 'servus', 'gruezi', 'hoi', 'sag mal', 'sag ma', 'sach ma', 'sach mal', 'kurze frage'],
+]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
 
