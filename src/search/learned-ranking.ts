@@ -1,19 +1,47 @@
 /**
  * A learned second opinion on the ranking: a softmax regression from a request's words, its pairs
- * of words in a row and the API words it was understood as, to the tool that answers it. It is
- * trained by the build (learning/write-model.ts) on the parts of the repository's request sets
- * that are not held out, and it only reorders the first tools BM25 found: it can bring the right
- * one of them forward, never add one the words did not find.
+ * of words in a row and the API words it was understood as, to the tool that answers it. A tool's
+ * score adds its own weights to those of the parts its name shares with other tools (product,
+ * verb, what it acts on), so that what the requests teach about one tool carries over to its kin:
+ * "put on ice" learnt on update_contract also speaks for capex_update_contract. It is trained by
+ * the build (learning/write-model.ts) on the parts of the repository's request sets that are not
+ * held out, and it only reorders the first tools BM25 found: it can bring the right one of them
+ * forward, never add one the words did not find.
  */
 import { readFileSync } from 'node:fs';
 import type { Meaning } from './request.js';
 import { wordsOf } from './text.js';
 
-/** The model as the build writes it: per feature, pairs of a tool's place in `tools` and a weight. */
+/**
+ * The model as the build writes it. Its columns are the tools, then the parts they share; `bias`
+ * has one weight per column, and each feature pairs of a column's place and a weight.
+ */
 export interface EncodedModel {
   tools: string[];
+  parts: string[];
   bias: number[];
   features: Record<string, number[]>;
+}
+
+const PRODUCTS = new Set(['capex', 'esg']);
+
+/**
+ * The parts a tool's name shares with other tools: its product, its verb, what it acts on and the
+ * last word of that (capex_update_contract: capex, update, contract; list_contract_unit_contracts:
+ * finance control, list, contract_unit_contracts, contract).
+ */
+export function sharedParts(tool: string): string[] {
+  const words = tool.split('_');
+  const product = PRODUCTS.has(words[0]!) ? words.shift()! : 'fincon';
+  const verb = words.shift()!;
+  const last = words.at(-1)?.replace(/s$/, '');
+  return [`product:${product}`, `verb:${verb}`, `object:${words.join('_')}`, ...(last ? [`record:${last}`] : [])];
+}
+
+/** Each tool's columns: its own, then those of the parts it shares. */
+export function columnsOf(tools: readonly string[], parts: readonly string[]): number[][] {
+  const place = new Map(parts.map((part, at) => [part, tools.length + at]));
+  return tools.map((tool, at) => [at, ...sharedParts(tool).flatMap((part) => (place.has(part) ? [place.get(part)!] : []))]);
 }
 
 /** A request's features and how much each counts. */
@@ -43,18 +71,21 @@ export function featuresOf(meanings: readonly Meaning[], request: string): Featu
 
 export class RankingModel {
   readonly #place: ReadonlyMap<string, number>;
+  readonly #columns: number[][];
 
   constructor(private readonly model: EncodedModel) {
     this.#place = new Map(model.tools.map((tool, place) => [tool, place]));
+    this.#columns = columnsOf(model.tools, model.parts);
   }
 
   /** Each tool's probability of answering a request with these features. */
   probabilities(features: Features): (tool: string) => number {
-    const scores = Float64Array.from(this.model.bias);
+    const columns = Float64Array.from(this.model.bias);
     for (const [feature, value] of features) {
       const pairs = this.model.features[feature];
-      if (pairs) for (let at = 0; at < pairs.length; at += 2) scores[pairs[at]!]! += pairs[at + 1]! * value;
+      if (pairs) for (let at = 0; at < pairs.length; at += 2) columns[pairs[at]!]! += pairs[at + 1]! * value;
     }
+    const scores = this.#columns.map((ofTool) => ofTool.reduce((sum, column) => sum + columns[column]!, 0));
     const highest = Math.max(...scores);
     let sum = 0;
     for (let at = 0; at < scores.length; at++) sum += scores[at] = Math.exp(scores[at]! - highest);

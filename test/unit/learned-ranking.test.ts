@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf, RankingModel, reordered } from '../../src/search/learned-ranking.js';
+import { featuresOf, RankingModel, reordered, sharedParts } from '../../src/search/learned-ranking.js';
 import { train } from '../../src/search/learning/train.js';
 import { LEARNING_REQUESTS } from '../fixtures/learning-requests.js';
 import { ENGLISH, GERMAN } from '../fixtures/everyday-requests.js';
@@ -22,6 +22,20 @@ describe('the learned ranking', () => {
     const probability = new RankingModel(model).probabilities(featuresOf([], 'zahlen'));
     expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_invoices'));
     expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_contracts'));
+  });
+
+  it('carries what it learnt about a tool over to the tools that share its parts', () => {
+    expect(sharedParts('capex_update_contract')).toEqual(['product:capex', 'verb:update', 'object:contract', 'record:contract']);
+    expect(sharedParts('list_contract_unit_contracts')).toEqual([
+      'product:fincon',
+      'verb:list',
+      'object:contract_unit_contracts',
+      'record:contract',
+    ]);
+    const kin = [...TOOLS, 'capex_register_invoice_payment', 'capex_list_contracts'];
+    const probability = new RankingModel(train(examples, kin)).probabilities(featuresOf([], 'zahlen'));
+    // Only register_invoice_payment was ever asked for with "zahlen"; its CAPEX twin shares its verb and object.
+    expect(probability('capex_register_invoice_payment')).toBeGreaterThan(probability('capex_list_contracts'));
   });
 
   it('reorders only the first tools found and loses none of them', () => {

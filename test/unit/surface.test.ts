@@ -80,7 +80,8 @@ describe('searching the catalog', () => {
   });
 
   it('reads no offer in what a description forbids: "do not add them up" answers no request to add', () => {
-    expect(names('Is the contract for Grafton Joinery set up yet, or do we still need to create it?')[0]).toBe('list_contracts');
+    const first = names('Is the contract for Grafton Joinery set up yet, or do we still need to create it?')[0];
+    expect(['list_contracts', 'list_contractor_contracts']).toContain(first);
   });
 
   it('reads a request that opens with the audit trail, whatever changes it names', () => {

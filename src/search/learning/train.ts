@@ -1,10 +1,11 @@
 /**
- * Trains the ranking model (../learned-ranking.ts): a softmax regression over every tool, fitted
- * by stochastic gradient descent. Written here rather than taken from a library: the model is a
+ * Trains the ranking model (../learned-ranking.ts): a softmax regression over every tool, whose
+ * score sums its own column and those of the parts it shares, fitted by stochastic gradient
+ * descent. Written here rather than taken from a library: the model is a
  * few dozen lines, sparse features need no matrix package, and the order of the examples is
  * fixed, so that the same requests always give the same model.
  */
-import type { EncodedModel, Features } from '../learned-ranking.js';
+import { columnsOf, sharedParts, type EncodedModel, type Features } from '../learned-ranking.js';
 
 export interface Example {
   features: Features;
@@ -41,40 +42,50 @@ function shuffled(count: number, epoch: number): number[] {
 
 export function train(examples: readonly Example[], tools: readonly string[]): EncodedModel {
   const place = new Map(tools.map((tool, at) => [tool, at]));
+  const parts = [...new Set(tools.flatMap(sharedParts))];
+  const columnsOfTool = columnsOf(tools, parts);
+  const width = tools.length + parts.length;
   const kept = frequentFeatures(examples);
   const data = examples.map(({ features, tools: answers }) => ({
     features: [...features].filter(([feature]) => kept.has(feature)),
     answers: answers.flatMap((tool) => (place.has(tool) ? [place.get(tool)!] : [])),
   }));
-  const bias = new Float64Array(tools.length);
-  const weights = new Map([...kept].map((feature) => [feature, new Float64Array(tools.length)]));
+  const bias = new Float64Array(width);
+  const weights = new Map([...kept].map((feature) => [feature, new Float64Array(width)]));
+  const columns = new Float64Array(width);
   const probabilities = new Float64Array(tools.length);
+  const gradient = new Float64Array(width);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (const at of shuffled(data.length, epoch)) {
       const { features, answers } = data[at]!;
       if (!answers.length) continue;
-      probabilities.set(bias);
+      columns.set(bias);
       for (const [feature, value] of features) {
         const row = weights.get(feature)!;
-        for (let tool = 0; tool < tools.length; tool++) probabilities[tool]! += row[tool]! * value;
+        for (let column = 0; column < width; column++) columns[column]! += row[column]! * value;
       }
+      columnsOfTool.forEach((ofTool, tool) => (probabilities[tool] = ofTool.reduce((sum, column) => sum + columns[column]!, 0)));
       const highest = Math.max(...probabilities);
       let sum = 0;
       for (let tool = 0; tool < tools.length; tool++) sum += probabilities[tool] = Math.exp(probabilities[tool]! - highest);
-      const gradient = probabilities.map((probability) => probability / sum);
-      for (const answer of answers) gradient[answer]! -= 1 / answers.length;
-      for (let tool = 0; tool < tools.length; tool++) bias[tool]! -= LEARNING_RATE * gradient[tool]!;
+      // A column's gradient is the sum of the gradients of the tools that count it.
+      gradient.fill(0);
+      columnsOfTool.forEach((ofTool, tool) => {
+        const ofThisTool = probabilities[tool]! / sum - (answers.includes(tool) ? 1 / answers.length : 0);
+        for (const column of ofTool) gradient[column]! += ofThisTool;
+      });
+      for (let column = 0; column < width; column++) bias[column]! -= LEARNING_RATE * gradient[column]!;
       for (const [feature, value] of features) {
         const row = weights.get(feature)!;
-        for (let tool = 0; tool < tools.length; tool++) row[tool]! -= LEARNING_RATE * (gradient[tool]! * value + L2 * row[tool]!);
+        for (let column = 0; column < width; column++) row[column]! -= LEARNING_RATE * (gradient[column]! * value + L2 * row[column]!);
       }
     }
   }
   const rounded = (weight: number) => Math.round(weight * PRECISION) / PRECISION;
   const features: Record<string, number[]> = {};
   for (const [feature, row] of weights) {
-    const pairs = [...row].flatMap((weight, tool) => (Math.abs(weight) >= KEPT_WEIGHT ? [tool, rounded(weight)] : []));
+    const pairs = [...row].flatMap((weight, column) => (Math.abs(weight) >= KEPT_WEIGHT ? [column, rounded(weight)] : []));
     if (pairs.length) features[feature] = pairs;
   }
-  return { tools: [...tools], bias: [...bias].map(rounded), features };
+  return { tools: [...tools], parts, bias: [...bias].map(rounded), features };
 }
