@@ -77,7 +77,8 @@ export function train(examples: readonly Example[], tools: readonly string[]): E
       for (let column = 0; column < width; column++) bias[column]! -= LEARNING_RATE * gradient[column]!;
       for (const [feature, value] of features) {
         const row = weights.get(feature)!;
-        for (let column = 0; column < width; column++) row[column]! -= LEARNING_RATE * (gradient[column]! * value + L2 * row[column]!);
+        for (let column = 0; column < width; column++)
+          row[column]! -= LEARNING_RATE * (gradient[column]! * value + L2 * row[column]!);
       }
     }
   }
