@@ -76,6 +76,19 @@ function asksIndirectly(request: string): boolean {
     .some((clause) => INDIRECT_QUESTION.has(wordsOf(clause)[0] ?? ''));
 }
 
+/** After a verb of seeing, those to be shown: "zeig mir …", "show us …". */
+const SHOWN_TO = words('me us mir uns');
+
+/** Whether the request's last sentence or clause asks to be shown something: "Mir fehlt eine Zahlung – zeig mir den Verlauf." */
+function endsAskingToSee(request: string): boolean {
+  const clauses = request
+    .split(/[.!?;:\u2013\u2014]|\s-\s/)
+    .map((clause) => wordsOf(clause))
+    .filter((clause) => clause.length);
+  const [verb = '', shownTo = ''] = clauses.at(-1) ?? [];
+  return clauses.length > 1 && READ_VERBS.has(verb) && SHOWN_TO.has(shownTo);
+}
+
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
 const SMALL_TALK = [
   ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
@@ -121,5 +134,5 @@ export function phrasedAsRead(request: string): boolean {
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (first === 'gib') return GIVE_ME.has(second);
   if (READ_OPENERS.has(first)) return true;
-  return asksQuestion(request) || asksIndirectly(request);
+  return asksQuestion(request) || asksIndirectly(request) || endsAskingToSee(request);
 }
