@@ -13,7 +13,8 @@ import type { ToolCard } from '../catalog/cards.js';
 import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
-import { featuresOf, rankingModel, reordered, type Features } from './learned-ranking.js';
+import { featuresOf, rankingModel, reordered } from './learned-ranking.js';
+import type { Example } from './learning/train.js';
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
@@ -177,16 +178,21 @@ const AUDIT = 'audit';
  */
 const opensWithAuditTrail = (meanings: readonly Meaning[]) => !!meanings[0]?.terms.includes(AUDIT);
 
+/**
+ * A step's meanings as search reads them: its own, and, for a later step, the things the step
+ * before named: "find the NT 07 on the Rohbau contract, then attach the report" attaches it to the
+ * change order, "… and give it another 30k" to the package.
+ */
+const stepMeanings = (own: readonly Meaning[], before: string | undefined, isToolWord: (word: string) => boolean) =>
+  singularTerms([...own, ...referredTo(before, isToolWord)]);
+
 /** The tools for one request of one step, best first. */
 function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
   const { index, byName } = indexOf(tools);
   const isToolWord = toolWordTest(tools);
   const request = understand(query, LEXICON, isToolWord);
-  // A later step acts on what the step before found: "find the NT 07 on the Rohbau contract, then
-  // attach the report" attaches it to the change order, "… and give it another 30k" to the package.
-  const referred = referredTo(before, isToolWord);
-  if (!request.meanings.length && !referred.length) return [];
-  const meanings = singularTerms([...request.meanings, ...referred]);
+  const meanings = stepMeanings(request.meanings, before, isToolWord);
+  if (!meanings.length) return [];
   const terms = meanings.flatMap((meaning) => meaning.terms);
   const readPhrased = phrasedAsRead(query);
   const question = request.question || readPhrased || opensWithAuditTrail(request.meanings);
@@ -221,11 +227,29 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
 const singularTerms = (meanings: readonly Meaning[]): Meaning[] =>
   meanings.map(({ terms, weight }) => ({ terms: terms.map(singular), weight }));
 
-/** A whole request's features as ranking reads them: what the ranking model learns from (learning/write-model.ts). */
-export function requestFeatures(tools: readonly Searchable[], request: string): Features {
-  const query = withoutSmallTalk(request);
-  const { meanings } = understand(query, LEXICON, toolWordTest(tools));
-  return featuresOf(singularTerms(meanings), query);
+/** A request the ranking model learns from, and the tools that answer it; for several steps, those of its first step and of the step that acts. */
+export interface AnsweredRequest {
+  ask: string;
+  tools: readonly string[];
+  then?: readonly string[];
+}
+
+/**
+ * What the ranking model learns from a request (learning/write-model.ts): its features as ranking
+ * reads them, with the tools that answer it. Ranking reads each step of a request of several on
+ * its own, so such a request teaches its first step's tools from its first step's words, and the
+ * acting step's tools from the last step's words.
+ */
+export function learningExamples(tools: readonly Searchable[], { ask, tools: answers, then }: AnsweredRequest): Example[] {
+  const query = withoutSmallTalk(ask);
+  const isToolWord = toolWordTest(tools);
+  const exampleOf = (step: string, stepAnswers: readonly string[], before?: string): Example => ({
+    features: featuresOf(stepMeanings(understand(step, LEXICON, isToolWord).meanings, before, isToolWord), step),
+    tools: stepAnswers,
+  });
+  const steps = then ? stepsOf(query, verbTestFor(query, LEXICON, isToolWord)) : [];
+  if (!then || steps.length < 2) return [exampleOf(query, answers)];
+  return [exampleOf(steps[0]!, answers), exampleOf(steps.at(-1)!, then, steps.at(-2))];
 }
 
 /** One step of a request of several, and the tool that does it. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOf, RankingModel, reordered, sharedParts } from '../../src/search/learned-ranking.js';
 import { train } from '../../src/search/learning/train.js';
+import { learningExamples } from '../../src/search/rank.js';
+import { catalog } from '../../tools/index.js';
 import { LEARNING_REQUESTS } from '../fixtures/learning-requests.js';
 import { ENGLISH, GERMAN } from '../fixtures/everyday-requests.js';
 import { ENGLISH_SETS, GERMAN_SETS } from '../fixtures/practitioner-requests/index.js';
@@ -48,6 +50,23 @@ describe('the learned ranking', () => {
     expect(order.at(-1)).toBe('register_invoice_payment');
     const near = [{ name: 'list_contracts' }, { name: 'list_invoices' }, { name: 'register_invoice_payment' }];
     expect(reordered(near, featuresOf([], 'zahlen'), model)[0]?.name).toBe('register_invoice_payment');
+  });
+
+  it('learns a request of several steps step by step, as search ranks it', () => {
+    const [lookup, action] = learningExamples(catalog, {
+      ask: 'find the invoice from Kraus Bau and then pay it',
+      tools: ['list_invoices'],
+      then: ['register_invoice_payment'],
+    });
+    expect(lookup?.tools).toEqual(['list_invoices']);
+    expect(lookup?.features.has('w:find')).toBe(true);
+    expect(lookup?.features.has('w:pay')).toBe(false);
+    expect(action?.tools).toEqual(['register_invoice_payment']);
+    expect(action?.features.has('w:pay')).toBe(true);
+    expect(action?.features.has('w:find')).toBe(false);
+    // "it" is what the step before found.
+    expect(action?.features.has('t:invoice')).toBe(true);
+    expect(learningExamples(catalog, { ask: 'pay invoice 2026-118', tools: ['register_invoice_payment'] })).toHaveLength(1);
   });
 
   it('learns from no held-out request', () => {

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../../../tools/index.js';
-import { requestFeatures } from '../rank.js';
+import { learningExamples, type AnsweredRequest } from '../rank.js';
 import { train } from './train.js';
 
 /** A path in the repository, from dist/src/search/learning/. */
@@ -23,10 +23,8 @@ await build({
   format: 'esm',
   logLevel: 'warning',
 });
-const { LEARNING_REQUESTS } = (await import(compiled)) as {
-  LEARNING_REQUESTS: ReadonlyArray<{ ask: string; tools: readonly string[] }>;
-};
-const examples = LEARNING_REQUESTS.map(({ ask, tools }) => ({ features: requestFeatures(catalog, ask), tools }));
+const { LEARNING_REQUESTS } = (await import(compiled)) as { LEARNING_REQUESTS: readonly AnsweredRequest[] };
+const examples = LEARNING_REQUESTS.flatMap((request) => learningExamples(catalog, request));
 writeFileSync(
   repository('dist/search-ranking.json'),
   JSON.stringify(
