@@ -1,8 +1,8 @@
 /**
  * A build step: trains search's ranking model on the requests of test/fixtures/learning-requests.ts
- * and writes it to dist/search-ranking.json, which the bundle carries (src/bundle/build.ts) and
- * the compiled modules read (learned-ranking.ts). The requests are TypeScript outside the
- * compiled sources, so esbuild compiles them first.
+ * and on the tools' titles, and writes it to dist/search-ranking.json, which the bundle carries
+ * (src/bundle/build.ts) and the compiled modules read (learned-ranking.ts). The requests are
+ * TypeScript outside the compiled sources, so esbuild compiles them first.
  */
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +24,9 @@ await build({
   logLevel: 'warning',
 });
 const { LEARNING_REQUESTS } = (await import(compiled)) as { LEARNING_REQUESTS: readonly AnsweredRequest[] };
-const examples = LEARNING_REQUESTS.flatMap((request) => learningExamples(catalog, request));
+// Each tool's title asks for it as well: a tool the request sets seldom ask for is still known by its own words.
+const titles = catalog.map(({ name, title }) => ({ ask: title, tools: [name] }));
+const examples = [...LEARNING_REQUESTS, ...titles].flatMap((request) => learningExamples(catalog, request));
 writeFileSync(
   repository('dist/search-ranking.json'),
   JSON.stringify(
