@@ -5,8 +5,8 @@
  * verb, what it acts on), so that what the requests teach about one tool carries over to its kin:
  * "put on ice" learnt on update_contract also speaks for capex_update_contract. It is trained by
  * the build (learning/write-model.ts) on the parts of the repository's request sets that are not
- * held out, and it only reorders the first tools BM25 found: it can bring the right one of them
- * forward, never add one the words did not find.
+ * held out and on the tools' titles, and it only reorders the first tools BM25 found: it can bring
+ * the right one of them forward, never add one the words did not find.
  */
 import { readFileSync } from 'node:fs';
 import type { Meaning } from './request.js';

@@ -1,9 +1,9 @@
 /**
  * Trains the ranking model (../learned-ranking.ts): a softmax regression over every tool, whose
  * score sums its own column and those of the parts it shares, fitted by stochastic gradient
- * descent. Written here rather than taken from a library: the model is a
- * few dozen lines, sparse features need no matrix package, and the order of the examples is
- * fixed, so that the same requests always give the same model.
+ * descent. Written here rather than taken from a library: the model is a few dozen lines, sparse
+ * features need no matrix package, and the order of the examples is fixed, so that the same
+ * requests always give the same model.
  */
 import { columnsOf, sharedParts, type EncodedModel, type Features } from '../learned-ranking.js';
 
