@@ -12,7 +12,7 @@ const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const READ_VERBS: ReadonlySet<string> = new Set([
   ...CHECK_VERBS,
   ...words(
-    'show list display give provide tell see view find search look pull zeig zeige zeigt zeigen liste listet such suche finde nachvollziehen',
+    'show list display give provide tell see view find search look pull trace track zeig zeige zeigt zeigen liste listet such suche finde nachvollziehen',
   ),
 ]);
 
