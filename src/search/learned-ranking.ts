@@ -14,7 +14,8 @@ import { wordsOf } from './text.js';
 
 /**
  * The model as the build writes it. Its columns are the tools, then the parts they share; `bias`
- * has one weight per column, and each feature pairs of a column's place and a weight.
+ * has one weight per column, and each feature pairs of a column's place and a weight. Weights are
+ * whole hundredths ("-34" for -0.34): the bundle carries the model, and that is a fifth shorter.
  */
 export interface EncodedModel {
   tools: string[];
@@ -22,6 +23,9 @@ export interface EncodedModel {
   bias: number[];
   features: Record<string, number[]>;
 }
+
+/** What a written weight is counted in: hundredths. */
+export const WEIGHT_UNIT = 0.01;
 
 const PRODUCTS = new Set(['capex', 'esg']);
 
@@ -85,7 +89,7 @@ export class RankingModel {
       const pairs = this.model.features[feature];
       if (pairs) for (let at = 0; at < pairs.length; at += 2) columns[pairs[at]!]! += pairs[at + 1]! * value;
     }
-    const scores = this.#columns.map((ofTool) => ofTool.reduce((sum, column) => sum + columns[column]!, 0));
+    const scores = this.#columns.map((ofTool) => WEIGHT_UNIT * ofTool.reduce((sum, column) => sum + columns[column]!, 0));
     const highest = Math.max(...scores);
     let sum = 0;
     for (let at = 0; at < scores.length; at++) sum += scores[at] = Math.exp(scores[at]! - highest);

@@ -5,7 +5,7 @@
  * features need no matrix package, and the order of the examples is fixed, so that the same
  * requests always give the same model.
  */
-import { columnsOf, sharedParts, type EncodedModel, type Features } from '../learned-ranking.js';
+import { columnsOf, sharedParts, WEIGHT_UNIT, type EncodedModel, type Features } from '../learned-ranking.js';
 
 export interface Example {
   features: Features;
@@ -20,8 +20,6 @@ const LEARNING_RATE = 0.1;
 const L2 = 1e-4;
 /** Weights nearer zero are dropped: they hardly move a ranking and would make up most of the model. */
 const KEPT_WEIGHT = 0.1;
-/** Weights are kept to two decimals. */
-const PRECISION = 100;
 
 /** The features at least MIN_REQUESTS examples have. */
 function frequentFeatures(examples: readonly Example[]): Set<string> {
@@ -82,11 +80,11 @@ export function train(examples: readonly Example[], tools: readonly string[]): E
       }
     }
   }
-  const rounded = (weight: number) => Math.round(weight * PRECISION) / PRECISION;
+  const written = (weight: number) => Math.round(weight / WEIGHT_UNIT);
   const features: Record<string, number[]> = {};
   for (const [feature, row] of weights) {
-    const pairs = [...row].flatMap((weight, column) => (Math.abs(weight) >= KEPT_WEIGHT ? [column, rounded(weight)] : []));
+    const pairs = [...row].flatMap((weight, column) => (Math.abs(weight) >= KEPT_WEIGHT ? [column, written(weight)] : []));
     if (pairs.length) features[feature] = pairs;
   }
-  return { tools: [...tools], parts, bias: [...bias].map(rounded), features };
+  return { tools: [...tools], parts, bias: [...bias].map(written), features };
 }
