@@ -51,6 +51,13 @@ export function columnsOf(tools: readonly string[], parts: readonly string[]): n
 /** A request's features and how much each counts. */
 export type Features = ReadonlyMap<string, number>;
 
+/** What the model learns from (learning/train.ts): a request's features and the tools that answer it. */
+export interface Example {
+  features: Features;
+  /** The tools that answer the request; each is an equally right answer. */
+  tools: readonly string[];
+}
+
 /** Features that are API words, the request's own words, and pairs of its words in a row. */
 const TERM = 't:';
 const WORD = 'w:';

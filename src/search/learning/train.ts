@@ -5,13 +5,7 @@
  * features need no matrix package, and the order of the examples is fixed, so that the same
  * requests always give the same model.
  */
-import { columnsOf, sharedParts, WEIGHT_UNIT, type EncodedModel, type Features } from '../learned-ranking.js';
-
-export interface Example {
-  features: Features;
-  /** The tools that answer the request; each is an equally right answer. */
-  tools: readonly string[];
-}
+import { columnsOf, sharedParts, WEIGHT_UNIT, type EncodedModel, type Example } from '../learned-ranking.js';
 
 /** A feature seen in fewer requests than this says more about one request than about a tool. */
 const MIN_REQUESTS = 5;
