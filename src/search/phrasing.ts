@@ -21,7 +21,7 @@ const READ_OPENERS = new Set([
   ...READ_VERBS,
   ...words(
     [
-      'what whats which who whom whose when where why how is are was were has have had did does do any',
+      'what whats which who whos whom whose when where wheres why how hows is are was were has have had did does do any',
       'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten wurde wurden gibt gibts gab',
     ].join(' '),
   ),

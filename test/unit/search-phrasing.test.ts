@@ -29,6 +29,8 @@ describe('a request phrased to read', () => {
     'I need the ESG audit log of deletes for the last 24 hours',
     'ich brauche die Liste der offenen Nachträge',
     'muss ich beim fliesenleger noch was freigeben oder is alles durch',
+    'hows the money looking on the depot job we over or under',
+    "who's signed off the roofing invoice",
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
