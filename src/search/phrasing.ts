@@ -89,6 +89,11 @@ function endsAskingToSee(request: string): boolean {
   return clauses.length > 1 && READ_VERBS.has(verb) && SHOWN_TO.has(shownTo);
 }
 
+/** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
+function asksPolitelyToSee(words: readonly string[]): boolean {
+  return words.some((word, at) => POLITE.has(word) && READ_VERBS.has(words[at + 1] ?? '') && words[at + 1] !== 'give');
+}
+
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
 const SMALL_TALK = [
   ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
@@ -124,7 +129,7 @@ export function phrasedAsRead(request: string): boolean {
   const opening = wordsOf(request);
   const [first = '', second = '', third = ''] = opening;
   if (needsToSee(opening)) return true;
-  if (POLITE.has(first) && READ_VERBS.has(second) && second !== 'give') return true;
+  if (asksPolitelyToSee(opening)) return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
   if (MODALS.has(first))
     return ADDRESSED.has(second) ? READ_VERBS.has(third) && third !== 'give' : ASKERS.has(second) || asksQuestion(request);

@@ -31,6 +31,7 @@ describe('a request phrased to read', () => {
     'muss ich beim fliesenleger noch was freigeben oder is alles durch',
     'hows the money looking on the depot job we over or under',
     "who's signed off the roofing invoice",
+    'Nachtrag NT 12 Erdarbeiten Schulcampus bitte zeigen, Status und geprüfter Betrag',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
