@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf, RankingModel, reordered, sharedParts } from '../../src/search/learned-ranking.js';
+import { decodeModel, encodeModel, featuresOf, RankingModel, reordered, sharedParts } from '../../src/search/learned-ranking.js';
 import { train } from '../../src/search/learning/train.js';
 import { learningExamples } from '../../src/search/rank.js';
 import { catalog } from '../../tools/index.js';
@@ -24,6 +24,14 @@ describe('the learned ranking', () => {
     const probability = new RankingModel(model).probabilities(featuresOf([], 'zahlen'));
     expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_invoices'));
     expect(probability('register_invoice_payment')).toBeGreaterThan(probability('list_contracts'));
+  });
+
+  it('writes its weights in one array per kind and reads them back the same', () => {
+    const model = train(examples, [...TOOLS, 'capex_register_invoice_payment', 'capex_list_contracts']);
+    const encoded = encodeModel(model);
+    expect(encoded.counts.reduce((sum, count) => sum + count, 0)).toBe(encoded.weights.length);
+    expect(encoded.steps.every((step) => step >= 0)).toBe(true);
+    expect(decodeModel(JSON.parse(JSON.stringify(encoded)))).toEqual(model);
   });
 
   it('carries what it learnt about a tool over to the tools that share its parts', () => {

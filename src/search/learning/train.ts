@@ -5,7 +5,7 @@
  * features need no matrix package, and the order of the examples is fixed, so that the same
  * requests always give the same model.
  */
-import { columnsOf, sharedParts, WEIGHT_UNIT, type EncodedModel, type Example } from '../learned-ranking.js';
+import { columnsOf, sharedParts, WEIGHT_UNIT, type Example, type ModelWeights } from '../learned-ranking.js';
 
 /** A feature seen in fewer requests than this says more about one request than about a tool. */
 const MIN_REQUESTS = 5;
@@ -32,7 +32,7 @@ function shuffled(count: number, epoch: number): number[] {
   return order;
 }
 
-export function train(examples: readonly Example[], tools: readonly string[]): EncodedModel {
+export function train(examples: readonly Example[], tools: readonly string[]): ModelWeights {
   const place = new Map(tools.map((tool, at) => [tool, at]));
   const parts = [...new Set(tools.flatMap(sharedParts))];
   const columnsOfTool = columnsOf(tools, parts);

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../../../tools/index.js';
+import { encodeModel } from '../learned-ranking.js';
 import { learningExamples, type AnsweredRequest } from '../rank.js';
 import { train } from './train.js';
 
@@ -27,12 +28,8 @@ const { LEARNING_REQUESTS } = (await import(compiled)) as { LEARNING_REQUESTS: r
 // Each tool's title asks for it as well: a tool the request sets seldom ask for is still known by its own words.
 const titles = catalog.map(({ name, title }) => ({ ask: title, tools: [name] }));
 const examples = [...LEARNING_REQUESTS, ...titles].flatMap((request) => learningExamples(catalog, request));
-writeFileSync(
-  repository('dist/search-ranking.json'),
-  JSON.stringify(
-    train(
-      examples,
-      catalog.map(({ name }) => name),
-    ),
-  ),
+const model = train(
+  examples,
+  catalog.map(({ name }) => name),
 );
+writeFileSync(repository('dist/search-ranking.json'), JSON.stringify(encodeModel(model)));
