@@ -157,7 +157,7 @@ export class RankingModel {
  * on the training parts of rounds the model was trained without, never on held-out requests.
  */
 const CANDIDATES = 30;
-const MODEL_WEIGHT = 0.5;
+const MODEL_WEIGHT = 1.5;
 const PLACE_WEIGHT = 0.15;
 /** Keeps a tool the model has never seen answer anything from weighing minus infinity. */
 const FLOOR = 1e-4;

@@ -68,6 +68,15 @@ const ASKERS = words('i we ich wir man wa ma');
  */
 const INDIRECT_QUESTION = words('what who when welche welcher welches welchen wer wann');
 
+/** Verbs that report a question: "the accountant's asking who signed off …", "der Prüfer fragt, wer …". */
+const ASKING = words('asking asks asked wondering fragt fragen fragte');
+
+/** Whether a question is reported anywhere in the request: a verb of asking, then a question word. */
+function reportsQuestion(request: string): boolean {
+  const said = wordsOf(request);
+  return said.some((word, at) => ASKING.has(word) && (INDIRECT_QUESTION.has(said[at + 1] ?? '') || said[at + 1] === 'which'));
+}
+
 /** Whether a clause after the first asks an indirect question. */
 function asksIndirectly(request: string): boolean {
   return request
@@ -76,13 +85,16 @@ function asksIndirectly(request: string): boolean {
     .some((clause) => INDIRECT_QUESTION.has(wordsOf(clause)[0] ?? ''));
 }
 
-/** After a verb of seeing, those to be shown: "zeig mir …", "show us …". */
-const SHOWN_TO = words('me us mir uns');
+/**
+ * After a verb of seeing, those to be shown ("zeig mir …", "show us …", spoken "zeig ma …") or what
+ * the request named before it ("…, list them please").
+ */
+const SHOWN_TO = words('me us mir uns ma them those these sie');
 
 /** Whether the request's last sentence or clause asks to be shown something: "Mir fehlt eine Zahlung – zeig mir den Verlauf." */
 function endsAskingToSee(request: string): boolean {
   const clauses = request
-    .split(/[.!?;:\u2013\u2014]|\s-\s/)
+    .split(/[.!?;:,\u2013\u2014]|\s-\s/)
     .map((clause) => wordsOf(clause))
     .filter((clause) => clause.length);
   const [verb = '', shownTo = ''] = clauses.at(-1) ?? [];
@@ -139,5 +151,5 @@ export function phrasedAsRead(request: string): boolean {
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (first === 'gib') return GIVE_ME.has(second);
   if (READ_OPENERS.has(first)) return true;
-  return asksQuestion(request) || asksIndirectly(request) || endsAskingToSee(request);
+  return asksQuestion(request) || asksIndirectly(request) || reportsQuestion(request) || endsAskingToSee(request);
 }

@@ -16,7 +16,7 @@ import { connectStdio, dataOf, textOf, type TestClient } from '../support/harnes
  * level reached, so that a change that loses ground fails. The goal is higher (95% among the first
  * three and 80% first on requests nobody tuned on); the printed rates say how far it still is.
  */
-const KEPT = { all: { first: 0.88, firstThree: 0.95 }, heldOut: { first: 0.8, firstThree: 0.91 } };
+const KEPT = { all: { first: 0.9, firstThree: 0.97 }, heldOut: { first: 0.82, firstThree: 0.94 } };
 
 /** Of the requests of several steps, the share whose lookup or steps may go wrong. */
 const STEPS_WRONG_AT_MOST = 0.18;
@@ -96,7 +96,7 @@ describe("search_tools with practitioners' requests", () => {
 
   it('has a few hundred requests in every pattern, each naming tools that exist, a part held out', () => {
     const all = [...ENGLISH_SETS, ...GERMAN_SETS].flat();
-    expect(all.length).toBeGreaterThanOrEqual(7800);
+    expect(all.length).toBeGreaterThanOrEqual(8500);
     const unknown = all.flatMap(({ tools, then = [] }) => [...tools, ...then].filter((tool) => !isReading.has(tool)));
     expect(unknown).toEqual([]);
     for (const requests of [...ENGLISH_SETS, ...GERMAN_SETS]) {

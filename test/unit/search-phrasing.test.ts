@@ -32,6 +32,9 @@ describe('a request phrased to read', () => {
     'hows the money looking on the depot job we over or under',
     "who's signed off the roofing invoice",
     'Nachtrag NT 12 Erdarbeiten Schulcampus bitte zeigen, Status und geprüfter Betrag',
+    'Change directives issued on the Harbour Landing build so far, list them please.',
+    'regiestunden vom installateur sind als nachtrag kumma – zeig ma de unterlagn dazu',
+    "Budget moves on Strandhill Road this year — the accountant's asking who signed off the extra",
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
