@@ -70,11 +70,13 @@ const INDIRECT_QUESTION = words('what who when welche welcher welches welchen we
 
 /** Verbs that report a question: "the accountant's asking who signed off …", "der Prüfer fragt, wer …". */
 const ASKING = words('asking asks asked wondering fragt fragen fragte');
+/** After a verb of asking, "which" asks too: it starts no relative clause there. */
+const REPORTED_QUESTION = new Set([...INDIRECT_QUESTION, 'which']);
 
 /** Whether a question is reported anywhere in the request: a verb of asking, then a question word. */
 function reportsQuestion(request: string): boolean {
   const said = wordsOf(request);
-  return said.some((word, at) => ASKING.has(word) && (INDIRECT_QUESTION.has(said[at + 1] ?? '') || said[at + 1] === 'which'));
+  return said.some((word, at) => ASKING.has(word) && REPORTED_QUESTION.has(said[at + 1] ?? ''));
 }
 
 /** Whether a clause after the first asks an indirect question. */
@@ -102,8 +104,8 @@ function endsAskingToSee(request: string): boolean {
 }
 
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
-function asksPolitelyToSee(words: readonly string[]): boolean {
-  return words.some((word, at) => POLITE.has(word) && READ_VERBS.has(words[at + 1] ?? '') && words[at + 1] !== 'give');
+function asksPolitelyToSee(said: readonly string[]): boolean {
+  return said.some((word, at) => POLITE.has(word) && READ_VERBS.has(said[at + 1] ?? '') && said[at + 1] !== 'give');
 }
 
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
