@@ -16,6 +16,9 @@ export const READ_VERBS: ReadonlySet<string> = new Set([
   ),
 ]);
 
+/** A verb of seeing that asks to see on its own; "give" needs a "me" ("give Schmidt Bau the go-ahead"). */
+const asksToSee = (verb: string) => READ_VERBS.has(verb) && verb !== 'give';
+
 /** Words a request to read starts with, in English and German (folded). */
 const READ_OPENERS = new Set([
   ...READ_VERBS,
@@ -105,7 +108,7 @@ function endsAskingToSee(request: string): boolean {
 
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
 function asksPolitelyToSee(said: readonly string[]): boolean {
-  return said.some((word, at) => POLITE.has(word) && READ_VERBS.has(said[at + 1] ?? '') && said[at + 1] !== 'give');
+  return said.some((word, at) => POLITE.has(word) && asksToSee(said[at + 1] ?? ''));
 }
 
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
@@ -145,8 +148,7 @@ export function phrasedAsRead(request: string): boolean {
   if (needsToSee(opening)) return true;
   if (asksPolitelyToSee(opening)) return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
-  if (MODALS.has(first))
-    return ADDRESSED.has(second) ? READ_VERBS.has(third) && third !== 'give' : ASKERS.has(second) || asksQuestion(request);
+  if (MODALS.has(first)) return ADDRESSED.has(second) ? asksToSee(third) : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);
