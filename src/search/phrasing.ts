@@ -12,7 +12,7 @@ const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const READ_VERBS: ReadonlySet<string> = new Set([
   ...CHECK_VERBS,
   ...words(
-    'show list display give provide tell see view find search look pull trace track zeig zeige zeigt zeigen liste listet such suche finde nachvollziehen',
+    'show list display give provide tell see view find search look pull trace track surface zeig zeige zeigt zeigen liste listet listen auflisten such suche finde nachvollziehen',
   ),
 ]);
 
@@ -129,8 +129,8 @@ export function withoutSmallTalk(request: string): string {
   return withoutSmallTalk(request.slice(end.index + end[0].length).replace(/^[\s,.:;!-]+/, ''));
 }
 
-/** "I need the …", "ich brauche die …": a need of something to see; "I need to pay …" asks for an action. */
-const NEEDS = words('need brauche brauchen brauchte');
+/** "I need the …", "requesting the …", "ich brauche die …": a need of something to see; "I need to pay …" asks for an action. */
+const NEEDS = words('need requesting brauche brauchen brauchte');
 const NEEDER = words('i we ich wir');
 const NEEDED = words('the a an all every our my die den das eine einen alle');
 

@@ -219,7 +219,8 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .map(({ tool }) => tool);
   const model = rankingModel();
   const ordered = model ? reordered(best, featuresOf(meanings, query), model) : best;
-  return readFirst(ordered, readPhrased || !preference.asksForAction);
+  // A later step, after the lookup, is the action even where it names no verb: "…, dann den Tag Skonto drauf".
+  return readFirst(ordered, readPhrased || (!preference.asksForAction && before === undefined));
 }
 
 /** Meanings with their API words in the singular, as the index keeps them. */

@@ -12,6 +12,8 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'and afterwards',
   'after that',
   'afterwards',
+  'and thereafter',
+  'thereafter',
   'then',
   'und dann',
   'und danach',
@@ -19,6 +21,8 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'dann',
   'danach',
   'anschliessend',
+  'und nachher',
+  'nachher',
   'im anschluss',
   'hinterher',
   // The step to take when the lookup finds nothing: "check whether they are on the system, otherwise add them".
@@ -36,8 +40,10 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'andernfalls',
   'falls nicht',
   'falls nich',
+  'falls ned',
   'wenn nich',
   'wenn nicht',
+  'wenn ned',
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
@@ -45,14 +51,17 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
 /** A request's first step often starts by saying so; that says nothing about the tool. */
 const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher']);
 
-/** Words that join two steps when a verb stands on the right side (English) or on the left (German). */
-const JOINS = new Set(['and', 'und']);
+/** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
+const JOINS = new Set(['and', 'und', 'n', 'un', '&']);
 
 /** Words after which the next step stands when a verb follows: "check they exist before creating them". */
 const BEFORE = new Set(['before', 'b4']);
 
-/** Punctuation that ends a sentence, and with it a step; not a full stop, which ends "Nr." and "3." too. */
-const SENTENCE_END = /[;!?]/;
+/**
+ * Punctuation that ends a sentence, and with it a step, and arrows that lead to the next
+ * ("find the contract -> add the invoice"); not a full stop, which ends "Nr." and "3." too.
+ */
+const SENTENCE_END = /[;!?\u2192]|->|=>/;
 
 /** Where a word stands in its step: first (an English verb's place) or last of its clause (a German one's). */
 export interface Place {
@@ -70,7 +79,7 @@ interface Token {
 }
 
 function tokensOf(request: string): Token[] {
-  return [...request.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({
+  return [...request.matchAll(/[\p{L}\p{N}]+|&/gu)].map((match) => ({
     word: foldedForSearch(match[0]),
     start: match.index,
     end: match.index + match[0].length,
@@ -99,12 +108,13 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
 
 /**
  * Words that open a condition, after which the step it governs follows: "… and, if they're all
- * complete, mark …", "…, und falls noch was offen ist, zahl …".
+ * complete, mark …", "… and once you have it, change …", "…, und falls noch was offen ist, zahl …".
  */
-const CONDITIONS = new Set(['if', 'falls', 'wenn', 'sofern']);
+const CONDITIONS = new Set(['if', 'once', 'falls', 'wenn', 'sofern', 'sobald']);
 
 /**
- * A condition that opens a next step: after "and" or a comma, not first ("check if they exist").
+ * A condition that opens a next step: after "and", a comma, a dash or a full stop, not first
+ * ("check if they exist").
  * Its length in words, left out of the step: to the comma that closes it within its sentence
  * ("and, if it's approved, pay what's left"), or after "and" to the verb that follows it ("and
  * if they're not on the system add them"). "If so", "if not" and the like are next-step phrases.
@@ -113,7 +123,7 @@ function conditionAt(request: string, tokens: readonly Token[], at: number, isVe
   if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
   const gapAfter = (i: number) => request.slice(tokens[i]!.end, tokens[i + 1]?.start ?? request.length);
   const afterAnd = JOINS.has(tokens[at - 1]!.word);
-  if (!afterAnd && !gapAfter(at - 1).includes(',')) return 0;
+  if (!afterAnd && !/[,.\u2013\u2014]|\s-\s/.test(gapAfter(at - 1))) return 0;
   let verb = 0;
   for (let i = at + 1; i < tokens.length - 1 && !nextStepAt(tokens, i); i++) {
     if (gapAfter(i).includes(',')) return i - at + 1;
@@ -151,20 +161,28 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb): To
   return pieces.filter((piece) => piece.length > 0);
 }
 
+/** Words that open a first clause saying the step that comes before the rest: "Once you have the contract, …". */
+const AFTER = new Set(['once', 'after', 'nachdem', 'sobald']);
+
 /**
  * A request that opens with "before …," says its later step first: that clause goes after the
  * clause that follows it ("Before you pay Alpine, check what is still open" checks, then pays).
  * Not yet German "bevor": its check alone ("ob die Rechnung freigegeben ist") finds the invoice
- * list rather than the invoice's status, and the split lost more than it gained.
+ * list rather than the invoice's status, and the split lost more than it gained. One that opens
+ * with "once …," or "after …," says its first step first ("After pulling up the meters, record …").
  */
-function withOpeningClauseLater(request: string, pieces: readonly Token[][]): Token[][] {
+function withOpeningClauseApart(request: string, pieces: readonly Token[][], isVerb: IsVerb): Token[][] {
   const [first, ...rest] = pieces;
-  if (!first || !BEFORE.has(first[0]!.word)) return [...pieces];
+  const opening = first?.[0]!.word ?? '';
+  if (!first || !(BEFORE.has(opening) || AFTER.has(opening))) return [...pieces];
   const end = first.findIndex(
     (token, at) => at < first.length - 1 && CLAUSE_END.test(request.slice(token.end, first[at + 1]!.start)),
   );
   if (end < 1) return [...pieces];
-  return [first.slice(end + 1), first.slice(1, end + 1), ...rest];
+  const clause = first.slice(1, end + 1);
+  const following = first.slice(end + 1);
+  if (BEFORE.has(opening)) return [following, clause, ...rest];
+  return clause.some(({ word }) => isVerb(word, { first: true, last: true })) ? [clause, following, ...rest] : [...pieces];
 }
 
 /**
@@ -225,7 +243,7 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb): string[] {
-  const pieces = withOpeningClauseLater(request, piecesOf(request, tokensOf(request), isVerb))
+  const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request), isVerb), isVerb)
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);

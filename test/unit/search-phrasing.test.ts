@@ -35,6 +35,9 @@ describe('a request phrased to read', () => {
     'Change directives issued on the Harbour Landing build so far, list them please.',
     'regiestunden vom installateur sind als nachtrag kumma – zeig ma de unterlagn dazu',
     "Budget moves on Strandhill Road this year — the accountant's asking who signed off the extra",
+    'Surface the tax number and remit-to address we have for Northcrest Roofing',
+    'Bitte listen Sie alle Kreditoren mit Sitz in Sachsen-Anhalt auf.',
+    'Requesting the interim certificates paid during March across all projects',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -58,7 +61,10 @@ describe('a request phrased to read', () => {
 });
 
 describe('the steps of a request', () => {
-  const verbs = new Set(['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change', 'entering', 'korrigieren']);
+  const verbs = new Set([
+    ...['find', 'post', 'check', 'enter', 'raussuchen', 'buchen', 'look', 'change', 'entering', 'korrigieren'],
+    ...['add', 'bump', 'found', 'pulling', 'record', 'anlegen'],
+  ]);
   const isVerb = (word: string) => verbs.has(word);
 
   it.each([
@@ -89,6 +95,23 @@ describe('the steps of a request', () => {
     ['die Rechnung raussuchen, und falls sie freigegeben ist, 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     // A request that opens with "before …," says its later step first.
     ['Before you post the payment, check what is still open', ['check what is still open', 'you post the payment']],
+    // … and one that opens with "once …," or "after …," its first step first.
+    ['Once you have found the contract, bump it to 96k', ['you have found the contract', 'bump it to 96k']],
+    ['After pulling up the meters, record the reading', ['pulling up the meters', 'record the reading']],
+    // "Once" opens a condition as "if" does; so does "if" after a dash or a full stop.
+    ['find the vendor and once you have them, change the address', ['find the vendor', 'change the address']],
+    [
+      'check whether Brennan is on the system. If they are missing, add them',
+      ['check whether Brennan is on the system', 'add them'],
+    ],
+    ['die Firma raussuchen – wenn sie fehlt, anlegen', ['die Firma raussuchen', 'anlegen']],
+    ['die Firma raussuchen, wenn ned anlegen', ['die Firma raussuchen', 'anlegen']],
+    // Arrows, short joins and more words for "then".
+    ['find the contract -> add the invoice', ['find the contract', 'add the invoice']],
+    ['find the contract n bump it to 96k', ['find the contract', 'bump it to 96k']],
+    ['find the contract & bump it to 96k', ['find the contract', 'bump it to 96k']],
+    ['find the contract and thereafter post 5k', ['find the contract', 'post 5k']],
+    ['die Verträge raussuchen, nachher 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb)).toEqual(steps);
   });
@@ -99,6 +122,8 @@ describe('the steps of a request', () => {
     'register a partial payment of 12,400 EUR on invoice 2026-118',
     'find the invoices before June',
     'post the payment, if the invoice is approved',
+    'After the payment on 3 May, what is left?',
+    'add the before and after photos',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb)).toEqual([request]);
   });

@@ -100,6 +100,11 @@ describe('searching the catalog', () => {
     expect(['esg_create_meter_reading', 'esg_create_meter_reading_by_uuid']).toContain(twoSteps[1]?.tool.name);
   });
 
+  it('takes a later step that names no verb for the action it comes after a lookup for', () => {
+    const { steps } = searchTools(catalog, 'Erst die Rechnung vom Dachdecker Vogt raussuchen, dann den Tag Skonto draufmachen');
+    expect(steps.map((step) => step.tool.name)).toEqual(['list_invoices', 'assign_invoice_tag']);
+  });
+
   it('keeps to the product asked for, and finds nothing for nonsense', () => {
     expect(names('invoices', 'capex').every((name) => name.startsWith('capex_'))).toBe(true);
     expect(names('zzzz qqqq')).toEqual([]);
