@@ -4,7 +4,7 @@
  * weighed by the product and the action the request is about (preference.ts), and the first
  * tools found reordered by a model learnt from the request sets (learned-ranking.ts). A request of
  * several steps is ranked step by step (steps.ts); one phrased as a question (phrasing.ts), or
- * one that asks for nothing to be done, never gets a write first.
+ * one of a few words that names no action, never gets a write first.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
@@ -150,14 +150,26 @@ const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool:
   a.tool.name.localeCompare(b.tool.name);
 
 /**
- * A request phrased to read, or one that asks for nothing to be done, gets a reading tool first
- * where any was found: a model may take the first name, and must not take a write for a question.
+ * A request phrased to read, or one of a few words that names things and no action, gets a
+ * reading tool first where any was found: a model may take the first name, and must not take a
+ * write for a question.
  */
 function readFirst<T extends Searchable>(ranked: T[], reads: boolean): T[] {
   if (!reads || ranked[0]?.hints.readOnlyHint !== false) return ranked;
   const read = ranked.findIndex((tool) => tool.hints.readOnlyHint);
   return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
 }
+
+/** The most words a request that names things and no action may have and still only ask to see them. */
+const FEW_WORDS = 4;
+
+/**
+ * Whether a request that names no action we know asks to see what it names: "meter readings",
+ * "offene Nachträge Hunsrück". A longer one most often says its action in words we do not know
+ * ("die Vertragssumme auf CHF 412'500 hochziehen", "Tag 'Skonto' von AR 7 runter"), and a later
+ * step of several, after the lookup, is the action: there the ranking's own order stands.
+ */
+const namesOnlyThings = (query: string, before: string | undefined) => before === undefined && wordsOf(query).length <= FEW_WORDS;
 
 /** The things the step before named, without its actions: what "it" or "them" stands for. */
 function referredTo(before: string | undefined, isToolWord: (word: string) => boolean): Meaning[] {
@@ -219,8 +231,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .map(({ tool }) => tool);
   const model = rankingModel();
   const ordered = model ? reordered(best, featuresOf(meanings, query), model) : best;
-  // A later step, after the lookup, is the action even where it names no verb: "…, dann den Tag Skonto drauf".
-  return readFirst(ordered, readPhrased || (!preference.asksForAction && before === undefined));
+  return readFirst(ordered, readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)));
 }
 
 /** Meanings with their API words in the singular, as the index keeps them. */

@@ -85,6 +85,10 @@ describe('searching the catalog', () => {
     expect(['list_contracts', 'list_contractor_contracts']).toContain(first);
   });
 
+  it('leaves a longer request that names no action it knows in its order: its action is said in other words', () => {
+    expect(names("Fassade Baarerstrasse: die Vertragssumme auf CHF 412'500 hochziehen")[0]).toBe('update_contract');
+  });
+
   it('reads a request that opens with the audit trail, whatever changes it names', () => {
     const history = 'history of budget moves on Newcraighall Village - increases, decreases, transfers';
     expect(catalog.find((tool) => tool.name === names(history)[0])?.hints.readOnlyHint).toBe(true);
