@@ -55,9 +55,23 @@ const ASKS_FOR_ACTION = words('please bitte mach mache lass kannst konntest kann
  */
 const MODALS = words('can could would will konnen konnten muss mussen soll sollen sollte');
 
-/** Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin? projekt pieschen"). */
-const asksQuestion = (request: string) => request.trim().endsWith('?') || /^[^.!?]*\?/.test(request);
 const ADDRESSED = words('you u ya sie');
+
+/** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
+function opensAskingForAction(sentence: string): boolean {
+  const [first = '', second = '', third = ''] = wordsOf(sentence);
+  return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksToSee(third));
+}
+
+/**
+ * Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin?
+ * projekt pieschen"), and that question does not ask someone to act ("New invoice from Forth
+ * Joinery in my inbox. Can you get it into the system?").
+ */
+function asksQuestion(request: string): boolean {
+  const sentences = request.trim().match(/[^.!?]+[.!?]*/g) ?? [];
+  return [sentences[0], sentences.at(-1)].some((sentence) => sentence?.trim().endsWith('?') && !opensAskingForAction(sentence));
+}
 /**
  * After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark
  * or not; so do the spoken forms of "wir" and "man" ("müssen wa …", "kann ma …").

@@ -38,6 +38,7 @@ describe('a request phrased to read', () => {
     'Surface the tax number and remit-to address we have for Northcrest Roofing',
     'Bitte listen Sie alle Kreditoren mit Sitz in Sachsen-Anhalt auf.',
     'Requesting the interim certificates paid during March across all projects',
+    'The invoice from Kallang is in. Could you show me its status?',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -55,6 +56,8 @@ describe('a request phrased to read', () => {
     'please give Schmidt Bau the go-ahead',
     'can you give Schmidt Bau the go-ahead?',
     'I need to pay Schmidt Bau 5k today',
+    'There is a fresh invoice from Forth Joinery in my inbox. Can you get it into the system?',
+    'Die Elektro Frei AG hat die Bank gewechselt. Können Sie bitte die neue IBAN hinterlegen?',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
