@@ -72,6 +72,7 @@ function asksQuestion(request: string): boolean {
   const sentences = request.trim().match(/[^.!?]+[.!?]*/g) ?? [];
   return [sentences[0], sentences.at(-1)].some((sentence) => sentence?.trim().endsWith('?') && !opensAskingForAction(sentence));
 }
+
 /**
  * After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark
  * or not; so do the spoken forms of "wir" and "man" ("müssen wa …", "kann ma …").

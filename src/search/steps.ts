@@ -169,7 +169,8 @@ const AFTER = new Set(['once', 'after', 'nachdem', 'sobald']);
  * clause that follows it ("Before you pay Alpine, check what is still open" checks, then pays).
  * Not yet German "bevor": its check alone ("ob die Rechnung freigegeben ist") finds the invoice
  * list rather than the invoice's status, and the split lost more than it gained. One that opens
- * with "once …," or "after …," says its first step first ("After pulling up the meters, record …").
+ * with "once …," or "after …," says its first step first ("After pulling up the meters, record …")
+ * when that clause has a verb: "After the payment on 3 May, what is left?" is one step.
  */
 function withOpeningClauseApart(request: string, pieces: readonly Token[][], isVerb: IsVerb): Token[][] {
   const [first, ...rest] = pieces;
