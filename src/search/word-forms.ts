@@ -73,6 +73,13 @@ export function imperativeOf(word: string): string[] {
   return stems.map((stem) => (/([^i]er|el)$/.test(stem) ? `${stem}n` : `${stem}en`));
 }
 
+/**
+ * A German word as it is written with the "e" of its ending, where Bavarian and Austrian typing
+ * drops it: "offn", "zahln", "eintragn" are offen, zahlen, eintragen.
+ */
+export const withEndingE = (word: string): string | undefined =>
+  word.length >= 4 && /[^aeiouy]n$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
+
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
 export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
 

@@ -39,6 +39,8 @@ describe('a request phrased to read', () => {
     'Bitte listen Sie alle Kreditoren mit Sitz in Sachsen-Anhalt auf.',
     'Requesting the interim certificates paid during March across all projects',
     'The invoice from Kallang is in. Could you show me its status?',
+    'bei welchem Subunternehmer fehlt noch die Freistellungsbescheinigung',
+    'For which invoices is the retention due this month',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });

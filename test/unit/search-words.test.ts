@@ -38,6 +38,12 @@ describe('word forms', () => {
   it('keeps a stem after undoing a doubled consonant', () => {
     expect(baseForms('adds')).not.toContain('ad');
   });
+
+  it('reads a German ending typed without its "e", as Bavarian and Austrian typing drops it', () => {
+    const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
+    expect(terms('die rechnung vom maler hochladn')).toContain('upload');
+    expect(terms('was is bei pirker no offn')).toContain('open');
+  });
 });
 
 describe('German compounds', () => {
