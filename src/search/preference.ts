@@ -45,6 +45,8 @@ function actionsOf(tool: Preferable): readonly string[] {
 export interface Preference {
   /** The request asks to do something other than read. */
   asksForAction: boolean;
+  /** Whether a tool is of a product the request is about (FinCon where it names none). */
+  ofProduct(tool: Preferable): boolean;
   /** How much of its score a tool keeps. */
   weigh(tool: Preferable): number;
 }
@@ -89,6 +91,7 @@ export function preferenceFor(request: Request, isTool: (name: string) => boolea
   };
   return {
     asksForAction: asked.length > 0,
+    ofProduct: (tool) => products.has(tool.product),
     weigh: (tool) =>
       productWeight(tool) *
       (fits(actionsOf(tool)) ? 1 : OTHER_ACTION) *

@@ -2,7 +2,8 @@
  * Ranking tools for search_tools: BM25 (MiniSearch) over each tool's name, title, toolset,
  * description and search keywords, for the request put in the API's words (request.ts), then
  * weighed by the product and the action the request is about (preference.ts), and the first
- * tools found reordered by a model learnt from the request sets (learned-ranking.ts). A request of
+ * tools found reordered by a model learnt from the request sets (learned-ranking.ts), twins kept in
+ * the order of the product the request is about. A request of
  * several steps is ranked step by step (steps.ts); one phrased as a question (phrasing.ts), or
  * one of a few words that names no action, never gets a write first.
  */
@@ -17,7 +18,7 @@ import { featuresOf, rankingModel, reordered, type Example } from './learned-ran
 import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
-import { preferenceFor, productsOf } from './preference.js';
+import { preferenceFor, productsOf, type Preference } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { stepsOf } from './steps.js';
 import { wordsOf } from './text.js';
@@ -160,6 +161,23 @@ function readFirst<T extends Searchable>(ranked: T[], reads: boolean): T[] {
   return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
 }
 
+/**
+ * Each tool of a product the request is not about behind its twin of one it is about, where both
+ * were found: the model learns from words, and words alone may speak for CAPEX in a request that
+ * names no product ("upload invoice document"), which is about FinCon.
+ */
+function twinsInPreferredOrder<T extends Searchable>(ranked: readonly T[], preference: Preference): T[] {
+  const ordered = [...ranked];
+  for (let at = 0; at < ordered.length; at++) {
+    const tool = ordered[at]!;
+    const twin = twinOf(tool);
+    if (preference.ofProduct(tool) || !twin || !preference.ofProduct(twin)) continue;
+    const twinAt = ordered.findIndex((other) => other.name === twin.name);
+    if (twinAt > at) ordered.splice(at, 0, ...ordered.splice(twinAt, 1));
+  }
+  return ordered;
+}
+
 /** The most words a request that names things and no action may have and still only ask to see them. */
 const FEW_WORDS = 4;
 
@@ -230,7 +248,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .sort(byScore)
     .map(({ tool }) => tool);
   const model = rankingModel();
-  const ordered = model ? reordered(best, featuresOf(meanings, query), model) : best;
+  const ordered = model ? twinsInPreferredOrder(reordered(best, featuresOf(meanings, query), model), preference) : best;
   return readFirst(ordered, readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)));
 }
 

@@ -89,6 +89,13 @@ describe('searching the catalog', () => {
     expect(names("Fassade Baarerstrasse: die Vertragssumme auf CHF 412'500 hochziehen")[0]).toBe('update_contract');
   });
 
+  it('puts a FinCon tool before its CAPEX twin unless the request names CAPEX, whatever the model learnt', () => {
+    expect(names('take the query tag off 2026-118, its sorted now')[0]).toBe('unassign_invoice_tag');
+    expect(names('Das Tag "Q4-alt" brauchen wir nicht mehr, weg damit')[0]).toBe('delete_tag');
+    expect(names('Pop the signed subcontract PDF onto the Kelly Civil contract')[0]).toBe('upload_contract_document');
+    expect(names('Das CAPEX-Tag "Q4-alt" brauchen wir nicht mehr, weg damit')[0]).toBe('capex_delete_tag');
+  });
+
   it('reads a request that opens with the audit trail, whatever changes it names', () => {
     const history = 'history of budget moves on Newcraighall Village - increases, decreases, transfers';
     expect(catalog.find((tool) => tool.name === names(history)[0])?.hints.readOnlyHint).toBe(true);
