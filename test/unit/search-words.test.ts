@@ -221,6 +221,7 @@ describe('phrasal verbs', () => {
   it('reads a phrasal verb around its object: "knock … off" is "knock 20k off"', () => {
     expect(termsOf('knock 20k off the contingency')).toContain('decrease');
     expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
+    expect(termsOf('die Spenglerarbeiten an die Spenglerei Oberwinkler vergeben')).toContain('contract');
   });
 });
 

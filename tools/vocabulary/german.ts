@@ -446,6 +446,7 @@ export const GERMAN: Vocabulary = {
     'Auftrag rausgeben',
     'ins Boot holen',
     'an Bord holen',
+    'an … vergeben',
   ],
   'contract terms': [
     'Bedingung',
@@ -2327,7 +2328,6 @@ export const GERMAN_WORD_PARTS: readonly string[] = [
 
 /** German words that ask for an action in some requests only. */
 export const GERMAN_CONDITIONAL_ACTIONS: ConditionalActions = {
-  // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
   // "lade danach die Rechnung von Schmidt Bau dort hoch": a separable verb's last part
   // "nachtragen" as the closing verb adds something later; elsewhere "Nachträgen" are change orders
   inVerbPlace: {
