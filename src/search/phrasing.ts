@@ -12,7 +12,7 @@ const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const READ_VERBS: ReadonlySet<string> = new Set([
   ...CHECK_VERBS,
   ...words(
-    'show list display give provide tell see view find search look pull trace track surface zeig zeige zeigt zeigen liste listet listen auflisten such suche finde nachvollziehen',
+    'show list display give provide tell see view find locate search look pull trace track surface zeig zeige zeigt zeigen liste listet listen auflisten such suche finde nachvollziehen',
   ),
 ]);
 

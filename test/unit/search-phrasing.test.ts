@@ -41,6 +41,8 @@ describe('a request phrased to read', () => {
     'The invoice from Kallang is in. Could you show me its status?',
     'bei welchem Subunternehmer fehlt noch die Freistellungsbescheinigung',
     'For which invoices is the retention due this month',
+    'Locate the retention invoice from Summit Steel',
+    'Verify whether the Disputed tag is on invoice 4471',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
