@@ -32,7 +32,10 @@ export async function packAndInstall(): Promise<PackedInstall> {
   // npm test has built dist/ already; the prepare script would only build it again.
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', home], { cwd: REPO });
   const packed = (JSON.parse(stdout) as Packed[])[0]!;
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(home, packed.filename)], { cwd: home });
+  // An empty cache of its own: offline, the install succeeds only if the package needs nothing from
+  // the registry, whatever earlier installs left in the user's cache.
+  const install = ['install', '--offline', '--cache', join(home, 'npm-cache'), '--no-audit', '--no-fund'];
+  await run('npm', [...install, join(home, packed.filename)], { cwd: home });
   return {
     home,
     packed,
