@@ -22,7 +22,7 @@ import { preferenceFor, productsOf, type Preference } from './preference.js';
 import { understand, verbTestFor, type Meaning } from './request.js';
 import { stepsOf } from './steps.js';
 import { wordsOf } from './text.js';
-import { twinOf } from './twins.js';
+import { operationOf, twinOf } from './twins.js';
 
 const RESULTS = 8;
 const LIST = 'list';
@@ -150,15 +150,23 @@ const byScore = <T extends Searchable>(a: { tool: T; score: number }, b: { tool:
   a.tool.name.length - b.tool.name.length ||
   a.tool.name.localeCompare(b.tool.name);
 
+/** What a tool acts on, without its product and verb: upload_invoice_document -> invoice_document. */
+const objectOf = (tool: Searchable) => operationOf(tool).split('_').slice(1).join('_').replace(/s$/, '');
+
+/** The tools that read what a write acts on: list_invoice_documents for upload_invoice_document. */
+const readingKinOf = <T extends Searchable>(write: T, tools: readonly T[]): T | undefined =>
+  tools.find((tool) => tool.hints.readOnlyHint && tool.product === write.product && objectOf(tool) === objectOf(write));
+
 /**
  * A request phrased to read, or one of a few words that names things and no action, gets a
- * reading tool first where any was found: a model may take the first name, and must not take a
- * write for a question.
+ * reading tool first: the first one found, or, where the words found writes only ("muss i no was
+ * hochladen oder is alles dabei?"), one that reads what the first write acts on. A model may take
+ * the first name, and must not take a write for a question.
  */
-function readFirst<T extends Searchable>(ranked: T[], reads: boolean): T[] {
+function readFirst<T extends Searchable>(ranked: T[], reads: boolean, tools: readonly T[]): T[] {
   if (!reads || ranked[0]?.hints.readOnlyHint !== false) return ranked;
-  const read = ranked.findIndex((tool) => tool.hints.readOnlyHint);
-  return read < 0 ? ranked : [ranked[read]!, ...ranked.filter((_, index) => index !== read)];
+  const read = ranked.find((tool) => tool.hints.readOnlyHint) ?? readingKinOf(ranked[0], tools);
+  return read ? [read, ...ranked.filter((tool) => tool !== read)] : ranked;
 }
 
 /**
@@ -249,7 +257,7 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .map(({ tool }) => tool);
   const model = rankingModel();
   const ordered = model ? twinsInPreferredOrder(reordered(best, featuresOf(meanings, query), model), preference) : best;
-  return readFirst(ordered, readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)));
+  return readFirst(ordered, readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)), tools);
 }
 
 /** Meanings with their API words in the singular, as the index keeps them. */
@@ -328,7 +336,7 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
   const steps = joinedRepeats(perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : [])));
   // A question of several steps is a question all the same: "… ist ein anderer – wer hat den geändert?"
   return {
-    tools: readFirst(inTurn(perStep.map((step) => step.tools)), phrasedAsRead(query)).slice(0, RESULTS),
+    tools: readFirst(inTurn(perStep.map((step) => step.tools)), phrasedAsRead(query), tools).slice(0, RESULTS),
     steps: steps.length > 1 ? steps : [],
   };
 }

@@ -43,6 +43,8 @@ describe('a request phrased to read', () => {
     'For which invoices is the retention due this month',
     'Locate the retention invoice from Summit Steel',
     'Verify whether the Disputed tag is on invoice 4471',
+    'wos is beim pirker no offn',
+    'isch die Schlussrechnig vom Gipser scho zahlt',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });

@@ -96,6 +96,11 @@ describe('searching the catalog', () => {
     expect(names('Das CAPEX-Tag "Q4-alt" brauchen wir nicht mehr, weg damit')[0]).toBe('capex_delete_tag');
   });
 
+  it('answers a question whose words found only writes with a tool that reads what the first of them acts on', () => {
+    const first = catalog.find((tool) => tool.name === names('Is die 2024-117 endlich durch oder hängt die no irgendwo?')[0]);
+    expect(first?.hints.readOnlyHint).toBe(true);
+  });
+
   it('reads a request that opens with the audit trail, whatever changes it names', () => {
     const history = 'history of budget moves on Newcraighall Village - increases, decreases, transfers';
     expect(catalog.find((tool) => tool.name === names(history)[0])?.hints.readOnlyHint).toBe(true);
