@@ -26,7 +26,8 @@ const READ_OPENERS = new Set([
     [
       'what whats which who whos whom whose when where wheres why how hows is are was were has have had did does do any',
       'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten wurde wurden gibt gibts gab',
-      // as Bavarian, Austrian and Swiss typing writes them: "wos is no offn", "wia schauts aus", "isch die scho zahlt"
+      // as Bavarian, Austrian and Swiss typing writes them:
+      // "wos is no offn", "wia schauts aus", "isch die scho zahlt"
       'wos wia isch hot hod san hamma',
     ].join(' '),
   ),

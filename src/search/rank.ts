@@ -3,9 +3,9 @@
  * description and search keywords, for the request put in the API's words (request.ts), then
  * weighed by the product and the action the request is about (preference.ts), and the first
  * tools found reordered by a model learnt from the request sets (learned-ranking.ts), twins kept in
- * the order of the product the request is about. A request of
- * several steps is ranked step by step (steps.ts); one phrased as a question (phrasing.ts), or
- * one of a few words that names no action, never gets a write first.
+ * the order of the product the request is about. A request of several steps is ranked step by
+ * step (steps.ts); one phrased as a question (phrasing.ts), or one of a few words that names no
+ * action, never gets a write first.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
