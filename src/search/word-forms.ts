@@ -80,6 +80,13 @@ export function imperativeOf(word: string): string[] {
 export const withEndingE = (word: string): string | undefined =>
   word.length >= 4 && /[^aeiouy]n$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
 
+/**
+ * A German participle as it is written with the "ge" that Bavarian, Austrian and Swiss typing
+ * shortens to "g": "glöscht", "gmacht", "gschickt" are gelöscht, gemacht, geschickt.
+ */
+export const withSpokenPrefix = (word: string): string | undefined =>
+  word.length >= 5 && /^g[bdfhklmnpsvwz]/.test(word) ? `ge${word.slice(1)}` : undefined;
+
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
 export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
 

@@ -44,6 +44,11 @@ describe('word forms', () => {
     expect(terms('die rechnung vom maler hochladn')).toContain('upload');
     expect(terms('was is bei pirker no offn')).toContain('open');
   });
+
+  it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
+    const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
+    expect(terms('wer hat den zähler glöscht')).toContain('deleted');
+  });
 });
 
 describe('German compounds', () => {
