@@ -23,6 +23,8 @@ const toolWords = new Set(
 );
 
 describe('word forms', () => {
+  const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
+
   it.each([
     ['suppliers', 'supplier'],
     ['booked', 'book'],
@@ -40,13 +42,11 @@ describe('word forms', () => {
   });
 
   it('reads a German ending typed without its "e", as Bavarian and Austrian typing drops it', () => {
-    const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
     expect(terms('die rechnung vom maler hochladn')).toContain('upload');
     expect(terms('was is bei pirker no offn')).toContain('open');
   });
 
   it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
-    const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
     expect(terms('wer hat den zähler glöscht')).toContain('deleted');
   });
 });
