@@ -34,7 +34,7 @@ const READ_OPENERS = new Set([
 ]);
 
 /** Prepositions a question may open with: "bei welchem Subunternehmer fehlt …", "for which invoices …", "bis wann …". */
-const PREPOSITIONS = words('bei an auf aus fur mit von vor zu seit bis in for on with from to since at by');
+const QUESTION_PREPOSITIONS = words('bei an auf aus fur mit von vor zu seit bis in for on with from to since at by');
 /** Question words after such a preposition. */
 const ASKED_AFTER_PREPOSITION = words('welche welcher welches welchem welchen wem wen was wann wo which what whom whose when');
 
@@ -177,6 +177,6 @@ export function phrasedAsRead(request: string): boolean {
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (first === 'gib') return GIVE_ME.has(second);
-  if (READ_OPENERS.has(first) || (PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
+  if (READ_OPENERS.has(first) || (QUESTION_PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
   return asksQuestion(request) || asksIndirectly(request) || reportsQuestion(request) || endsAskingToSee(request);
 }
