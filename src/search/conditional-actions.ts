@@ -3,7 +3,7 @@
  * vocabulary): in the verb's place, unless the request reads, or together with another action.
  */
 import { asksFor, asksToDo, asksToRead } from './actions.js';
-import { GERMAN_AUXILIARIES } from './function-words.js';
+import { ENGLISH_DETERMINERS, GERMAN_AUXILIARIES } from './function-words.js';
 import type { Table } from './lexicon.js';
 import { baseForms, imperativeOf } from './word-forms.js';
 import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
@@ -35,7 +35,10 @@ function verbPlaceOf(
     // A phrasal verb first takes the verb's place itself: in "look up the tag called …", "tag" names one.
     const first = words.findIndex((_, at) => open[at] || taken[at]);
     if (first >= 0 && taken[first] && termsOf(meanings[first] ?? []).some(asksFor)) return { at: -1 };
-    return { at: open.indexOf(true), form: words[open.indexOf(true)] };
+    const at = open.indexOf(true);
+    // After "a", "the", … a noun stands: "is there a tag for retainage" asks for no tagging.
+    if (at > 0 && ENGLISH_DETERMINERS.has(words[at - 1]!)) return { at: -1 };
+    return { at, form: words[at] };
   }
   // A word the vocabulary knows as it stands is no imperative: "Nachtrag freigegeben" names a change order.
   const imperative = open[0] && !known.has(words[0]!) ? imperativeOf(words[0]!).find((form) => inVerbPlace.has(form)) : undefined;

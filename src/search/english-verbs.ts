@@ -4,6 +4,7 @@
  */
 import { asksFor, asksToDo } from './actions.js';
 import { termsOf } from './conditional-actions.js';
+import { ENGLISH_DETERMINERS } from './function-words.js';
 import type { Table } from './lexicon.js';
 import { wordsOf } from './text.js';
 import { baseForms } from './word-forms.js';
@@ -48,9 +49,6 @@ export function englishNameParts(request: string): boolean[] {
   return parts;
 }
 
-/** Words that open a verb's object: "push the end date out", "chase our roofer". */
-const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'my', 'its']);
-
 /**
  * An English request that opens with a word nobody knows, before its object, opens with a verb all
  * the same ("Push the end date of the project out …"): where no other word asks for anything, it asks
@@ -58,7 +56,7 @@ const DETERMINERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'this', 'tha
  */
 function readUnknownVerb(words: readonly string[], meanings: string[][], unknown: ReadonlySet<string>): void {
   const asksAnything = meanings.some((meaning) => termsOf(meaning).some(asksFor));
-  if (!asksAnything && unknown.has(words[0] ?? '') && DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
+  if (!asksAnything && unknown.has(words[0] ?? '') && ENGLISH_DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
 }
 
 /** What the request around the words tells the passes. */

@@ -12,6 +12,9 @@ const ENGLISH_GRAMMAR = wordSet(
   've ll re don didn doesn haven hasn isn aren wasn weren won shouldn couldn wouldn here pls plz thanks cheers just now',
 );
 
+/** English words that open a noun: "push the end date out", "is there a tag for …". */
+export const ENGLISH_DETERMINERS: ReadonlySet<string> = wordSet('the a an this that these those our my its any');
+
 /** German grammar words that English does not use: one of them makes a request German. */
 export const GERMAN_FUNCTION_WORDS = wordSet(
   'der die das des den dem ein eine einen einem einer eines und oder zum zur im auf aus bei mit von vom',
@@ -23,6 +26,8 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen uberhaupt uberall ihre ihren ihrem irgendwas',
   // as a chat writes them: "guck ma", "ham mer", "gibts noch nich"
   'ma mer nich',
+  // as Bavarian, Austrian and Swiss typing writes them: "wos muas i no freigebn", "isch scho zahlt"
+  'wos wia isch ned scho muas hob hod hamma gell nix ois',
   // words one letter off vocabulary words ("die anderen" is no "ändern")
   'andere anderen anderer anderes anschliessend',
 );

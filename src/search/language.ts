@@ -2,7 +2,7 @@
 import { compoundParts } from './compounds.js';
 import { GERMAN_FUNCTION_WORDS } from './function-words.js';
 import type { Lexicon } from './lexicon.js';
-import { baseForms } from './word-forms.js';
+import { baseForms, withEndingE, withSpokenPrefix } from './word-forms.js';
 
 /** Shorter words, such as "VE" and "NU", are English too often ("we've"). */
 const SHORTEST_GERMAN_WORD = 3;
@@ -20,7 +20,10 @@ export function isGerman(words: readonly string[], lexicon: Lexicon, isToolWord:
     const parts = compoundParts(word, (part) => lexicon.germanWords.has(part), 1);
     return parts !== undefined && parts.length > 1 && parts.some(germanOnly);
   };
+  // as Bavarian and Austrian typing writes a German word: "freigebn", "glöscht"
+  const spokenForms = (word: string) =>
+    [word, withEndingE(word), withSpokenPrefix(word)].flatMap((form) => (form ? baseForms(form) : []));
   const germanWord = (word: string) =>
-    word.length >= SHORTEST_GERMAN_WORD && !english(word) && (baseForms(word).some(germanOnly) || compoundOfGerman(word));
+    word.length >= SHORTEST_GERMAN_WORD && !english(word) && (spokenForms(word).some(germanOnly) || compoundOfGerman(word));
   return words.some((word) => GERMAN_FUNCTION_WORDS.has(word) || germanWord(word));
 }

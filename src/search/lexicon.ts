@@ -113,7 +113,11 @@ function tableOf(
 ): Table {
   const entries = entriesOf(languages.map(({ vocabulary }) => vocabulary));
   const conditionalOf = (condition: Conditions) => singleWords(entriesOf(languages.map(({ actions }) => actions[condition])));
-  const phrases = entries.filter(({ words }) => words.length > 1).sort((a, b) => b.words.length - a.words.length);
+  // Longer phrases first; of equal length, those without a gap, which may hold another phrase's
+  // first part: "pull up the invoice from Ace" pulls up, it does not "pull … from" a budget.
+  const phrases = entries
+    .filter(({ words }) => words.length > 1)
+    .sort((a, b) => b.words.length - a.words.length || Number(a.gapAt !== undefined) - Number(b.gapAt !== undefined));
   return {
     words: singleWords(entries),
     phrases,

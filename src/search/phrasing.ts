@@ -162,6 +162,19 @@ function needsToSee([first = '', second = '', third = '']: readonly string[]): b
 }
 
 /**
+ * German's formal order opens like a question but asks for an action:
+ * "danach ist deren Handelsregisternummer auf CHE-112.345.678 zu berichtigen", "sind 31.250 EUR
+ * als Teilzahlung zu verbuchen". Its first clause ends with "zu" and an infinitive.
+ */
+function ordersFormally(request: string, first: string): boolean {
+  if ((first !== 'ist' && first !== 'sind') || request.includes('?')) return false;
+  const clause = wordsOf(request.split(/[,;:.!\u2013\u2014](?:\s|$)/)[0] ?? '');
+  // "ist da noch was zu zahlen", "ist die 12 noch zu bezahlen" ask what is still open.
+  const asksWhatIsLeft = clause.includes('was') || clause.includes('noch');
+  return clause.at(-2) === 'zu' && /..(en|ern|eln)$/.test(clause.at(-1) ?? '') && !asksWhatIsLeft;
+}
+
+/**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
  * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.
  */
@@ -177,6 +190,7 @@ export function phrasedAsRead(request: string): boolean {
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (first === 'gib') return GIVE_ME.has(second);
+  if (ordersFormally(request, first)) return false;
   if (READ_OPENERS.has(first) || (QUESTION_PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
   return asksQuestion(request) || asksIndirectly(request) || reportsQuestion(request) || endsAskingToSee(request);
 }

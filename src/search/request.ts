@@ -20,7 +20,7 @@ import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
 import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
-import { baseForms, imperativeOf, withEndingE, withSpokenPrefix } from './word-forms.js';
+import { baseForms, imperativeOf, withEndingE, withoutInfinitiveZu, withSpokenPrefix } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
 export interface Meaning {
@@ -85,7 +85,9 @@ const NOTHING: WordMeanings = { meanings: [], loose: false };
 function formsIn(german: boolean, word: string, opensRequest = false): string[] {
   if (!german) return baseForms(word);
   const imperatives = [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
-  const spoken = [withEndingE(word), withSpokenPrefix(word)].flatMap((form) => (form ? baseForms(form) : []));
+  const spoken = [withEndingE(word), withSpokenPrefix(word), withoutInfinitiveZu(word)].flatMap((form) =>
+    form ? baseForms(form) : [],
+  );
   return [...new Set([...baseForms(word), ...spoken, ...imperatives])];
 }
 

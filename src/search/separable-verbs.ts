@@ -7,15 +7,7 @@
  */
 import type { Table } from './lexicon.js';
 import { CONJUNCTIONS, type RequestWord } from './text.js';
-import { baseForms, imperativeOf } from './word-forms.js';
-
-/** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
-const PARTICLES: ReadonlySet<string> = new Set(
-  (
-    'ab an auf aus bei ein fest frei her hin hoch mit nach raus rein rauf runter ruber um vor weg zu zuruck ' +
-    'zusammen durch dran drauf heraus herein hinzu dazu herunter hinunter hinauf herauf hinein'
-  ).split(' '),
-);
+import { baseForms, imperativeOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
 /** Words before the verb that a clause may open with besides its conjunction: "bitte stock …", "und dann leg …". */
 const OPENING_FILLERS: ReadonlySet<string> = new Set('bitte mal dann danach jetzt noch doch einfach schnell kurz nun'.split(' '));
@@ -47,7 +39,7 @@ export function separableVerbsOf(words: readonly RequestWord[], table: Table, fr
     if (!endsClause) return;
     const start = clauseStart;
     clauseStart = particleAt + 1;
-    if (!PARTICLES.has(word) || !free(particleAt)) return;
+    if (!SEPARABLE_PARTICLES.has(word) || !free(particleAt)) return;
     const opening = words.findIndex(({ word }, at) => at >= start && !OPENING_FILLERS.has(word) && !CONJUNCTIONS.has(word));
     const nextToSubject = (at: number) => SUBJECTS.has(words[at - 1]?.word ?? '') || SUBJECTS.has(words[at + 1]?.word ?? '');
     for (let verbAt = start; verbAt < particleAt; verbAt++) {

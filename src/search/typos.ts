@@ -51,7 +51,7 @@ function indexOf(words: ReadonlyMap<string, string>): Map<string, string[]> {
   return index;
 }
 
-/** The known word `word` is a misspelling of, if exactly one is nearest. */
+/** The known word `word` is a misspelling of, if the nearest mean one thing. */
 export function misspeltFor(word: string, words: ReadonlyMap<string, string>): string | undefined {
   const most = word.length >= ONE_OFF_FROM ? MOST_EDITS : 0;
   if (!most) return undefined;
@@ -65,5 +65,7 @@ export function misspeltFor(word: string, words: ReadonlyMap<string, string>): s
       else if (edits === fewest) nearest.push(known);
     }
   }
-  return fewest <= most && nearest.length === 1 ? nearest[0] : undefined;
+  // Nearest to two words that mean the same ("rechnug": Rechnung and the misspelling Rechung) is fine.
+  const meant = new Set(nearest.map((known) => words.get(known)));
+  return fewest <= most && meant.size === 1 ? nearest[0] : undefined;
 }

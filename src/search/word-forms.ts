@@ -82,10 +82,28 @@ export const withEndingE = (word: string): string | undefined =>
 
 /**
  * A German participle as it is written with the "ge" that Bavarian, Austrian and Swiss typing
- * shortens to "g": "glöscht", "gmacht", "gschickt" are gelöscht, gemacht, geschickt.
+ * shortens to "g": "glöscht", "gmacht", "gschickt", "gändert" are gelöscht, gemacht, geschickt,
+ * geändert (folded, "gandert").
  */
 export const withSpokenPrefix = (word: string): string | undefined =>
-  word.length >= 5 && /^g[bdfhklmnpsvwz]/.test(word) ? `ge${word.slice(1)}` : undefined;
+  word.length >= 5 && /^g[bdfhklmnpsvwzaou]/.test(word) ? `ge${word.slice(1)}` : undefined;
+
+/** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
+export const SEPARABLE_PARTICLES: ReadonlySet<string> = new Set(
+  (
+    'ab an auf aus bei ein fest frei her hin hoch mit nach raus rein rauf runter ruber um vor weg zu zuruck ' +
+    'zusammen durch dran drauf heraus herein hinzu dazu herunter hinunter hinauf herauf hinein'
+  ).split(' '),
+);
+
+/**
+ * A separable verb's infinitive with "zu", as formal German writes it, without the "zu":
+ * "anzulegen", "einzutragen", "hochzuladen" are anlegen, eintragen, hochladen.
+ */
+export function withoutInfinitiveZu(word: string): string | undefined {
+  const split = /^([a-z]+?)zu([a-z]{2,}(?:en|ern|eln))$/.exec(word);
+  return split && SEPARABLE_PARTICLES.has(split[1]!) ? `${split[1]}${split[2]}` : undefined;
+}
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
 export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');

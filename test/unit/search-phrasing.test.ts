@@ -45,6 +45,9 @@ describe('a request phrased to read', () => {
     'Verify whether the Disputed tag is on invoice 4471',
     'wos is beim pirker no offn',
     'isch die Schlussrechnig vom Gipser scho zahlt',
+    'ist da noch was zu zahlen',
+    'Ist die Rechnung 12 noch zu bezahlen',
+    'ist die Rechnung zu hoch?',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -64,6 +67,8 @@ describe('a request phrased to read', () => {
     'I need to pay Schmidt Bau 5k today',
     'There is a fresh invoice from Forth Joinery in my inbox. Can you get it into the system?',
     'Die Elektro Frei AG hat die Bank gewechselt. Können Sie bitte die neue IBAN hinterlegen?',
+    'ist deren Handelsregisternummer auf CHE-112.345.678 zu berichtigen.',
+    'sind bitte 31.250,00 EUR als Teilzahlung zu verbuchen, Projekt Seepark',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
@@ -190,6 +195,16 @@ describe('a misspelt word', () => {
 
   it('is not looked for in short words, which are too often other words', () => {
     expect(misspeltFor('andere', words)).toBeUndefined();
+  });
+
+  it('is nearest to two words only when they mean the same', () => {
+    const twoInvoices = new Map([
+      ['rechnung', 'invoice'],
+      ['rechung', 'invoice'],
+      ['rechnen', 'calculate'],
+    ]);
+    expect(twoInvoices.get(misspeltFor('rechnug', twoInvoices) ?? '')).toBe('invoice');
+    expect(misspeltFor('rechnug', new Map([...twoInvoices, ['rechnuf', 'other']]))).toBeUndefined();
   });
 
   it('is one letter off at most: two letters off are mostly other words', () => {

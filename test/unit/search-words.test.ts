@@ -48,6 +48,7 @@ describe('word forms', () => {
 
   it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
     expect(terms('wer hat den zähler glöscht')).toContain('deleted');
+    expect(terms('wer hod den zählerstand gändert')).toContain('audit');
   });
 });
 
@@ -101,9 +102,12 @@ describe('the vocabulary', () => {
 describe('the language of a request', () => {
   const isToolWord = (word: string) => toolWords.has(singular(word));
 
-  it.each(['Nachträge zum Vertrag', 'Nachunternehmerliste', 'Kostengruppen', 'Obligo'])('reads "%s" as German', (request) => {
-    expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(true);
-  });
+  it.each(['Nachträge zum Vertrag', 'Nachunternehmerliste', 'Kostengruppen', 'Obligo', 'wos muas i no freigebn?'])(
+    'reads "%s" as German',
+    (request) => {
+      expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(true);
+    },
+  );
 
   it.each(['tax rate', 'service charges', 'overdue invoices on Hunsrück Mitte', 'our total exposure to Müller Bau'])(
     'reads "%s" as English',
@@ -124,6 +128,9 @@ describe('words that ask for an action in some requests only', () => {
     // a phrasal verb first takes the verb's place: "tag" names a tag
     expect(termsOf("look up the tag called 'Lien waiver missing'")).not.toContain('assign');
     expect(termsOf('invoices with a label')).not.toContain('assign');
+    // after an article a noun stands
+    expect(termsOf('is there a tag for retainage already')).toContain('tag');
+    expect(termsOf('is there a tag for retainage already')).not.toContain('assign');
   });
 
   it('reads a closing verb, not a capitalised noun: "… nachtragen", not "Rechnungen mit Nachträgen"', () => {
@@ -227,6 +234,12 @@ describe('phrasal verbs', () => {
     expect(termsOf('knock 20k off the contingency')).toContain('decrease');
     expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
     expect(termsOf('die Spenglerarbeiten an die Spenglerei Oberwinkler vergeben')).toContain('contract');
+  });
+
+  it('reads a phrase without a gap before one whose gap would hold it: "pull up … from" pulls up', () => {
+    expect(termsOf('pull up the invoice from Ace Roofing')).toContain('list');
+    expect(termsOf('pull up the invoice from Ace Roofing')).not.toContain('shift');
+    expect(termsOf('pull 20k from contingency')).toContain('shift');
   });
 });
 

@@ -790,6 +790,8 @@ export const ENGLISH: Vocabulary = {
     'progress draw',
     'payless notice',
     'notice of non-payment',
+    // as speech recognition writes it
+    'in voice',
   ],
   'final invoice': [
     'final invoice',
@@ -2401,6 +2403,8 @@ export const ENGLISH: Vocabulary = {
   ],
 
   // doing: the verbs of tool names
+  // what a file goes in as is a new record: "upload the receipt as an invoice"
+  'submit invoice': ['as an invoice', 'as a new invoice'],
   'create update': [
     'into the system',
     'get … into the system',

@@ -1604,6 +1604,8 @@ export const GERMAN: Vocabulary = {
   'audit events deleted': ['gelöscht', 'verschwunden', 'vom Erdboden verschluckt', 'abhandengekommen', 'futsch'],
   'user audit events': [
     'wer hat',
+    'wer hod',
+    'wer hot',
     'von wem',
     'hat jemand',
     'jemand',
@@ -1687,6 +1689,8 @@ export const GERMAN: Vocabulary = {
   ],
   'create register': ['anmelden', 'meld … an', 'registrieren'],
   'submit create': ['ins System', 'ins Tool'],
+  // what a file goes in as is a new record: "die Quittung als Rechnung hochladen"
+  'submit invoice': ['als Rechnung', 'als neue Rechnung'],
   // An invoice is recorded by submitting it: "Rechnung erfassen"
   'create register record submit': ['erfassen', 'Erfassung', 'vorerfassen', 'Vorerfassung'],
   update: [
