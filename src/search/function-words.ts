@@ -26,8 +26,9 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen uberhaupt uberall ihre ihren ihrem irgendwas',
   // as a chat writes them: "guck ma", "ham mer", "gibts noch nich"
   'ma mer nich',
-  // as Bavarian, Austrian and Swiss typing writes them: "wos muas i no freigebn", "isch scho zahlt"
-  'wos wia isch ned scho muas hob hod hamma gell nix ois',
+  // as Bavarian, Austrian and Swiss typing writes them: "wos muas i no freigebn", "isch scho zahlt";
+  // and the Ruhr, Saxony and the Palatinate: "wat is dat", "dor vertrach uffm projekt"
+  'wos wia isch ned scho muas hob hod hamma gell nix ois wat dat dor uff uffm',
   // words one letter off vocabulary words ("die anderen" is no "ändern")
   'andere anderen anderer anderes anschliessend',
 );

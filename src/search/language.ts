@@ -2,7 +2,7 @@
 import { compoundParts } from './compounds.js';
 import { GERMAN_FUNCTION_WORDS } from './function-words.js';
 import type { Lexicon } from './lexicon.js';
-import { baseForms, withEndingE, withSpokenPrefix } from './word-forms.js';
+import { baseForms, spokenSpellingsOf } from './word-forms.js';
 
 /** Shorter words, such as "VE" and "NU", are English too often ("we've"). */
 const SHORTEST_GERMAN_WORD = 3;
@@ -20,9 +20,8 @@ export function isGerman(words: readonly string[], lexicon: Lexicon, isToolWord:
     const parts = compoundParts(word, (part) => lexicon.germanWords.has(part), 1);
     return parts !== undefined && parts.length > 1 && parts.some(germanOnly);
   };
-  // as Bavarian and Austrian typing writes a German word: "freigebn", "glöscht"
-  const spokenForms = (word: string) =>
-    [word, withEndingE(word), withSpokenPrefix(word)].flatMap((form) => (form ? baseForms(form) : []));
+  // as dialect typing writes a German word: "freigebn", "glöscht", "vertrach"
+  const spokenForms = (word: string) => [word, ...spokenSpellingsOf(word)].flatMap(baseForms);
   const germanWord = (word: string) =>
     word.length >= SHORTEST_GERMAN_WORD && !english(word) && (spokenForms(word).some(germanOnly) || compoundOfGerman(word));
   return words.some((word) => GERMAN_FUNCTION_WORDS.has(word) || germanWord(word));

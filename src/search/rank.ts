@@ -19,8 +19,7 @@ import { LEXICON } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
 import { preferenceFor, productsOf, type Preference } from './preference.js';
-import { understand, verbTestFor, type Meaning } from './request.js';
-import { stepsOf } from './steps.js';
+import { stepsIn, understand, type Meaning } from './request.js';
 import { wordsOf } from './text.js';
 import { operationOf, twinOf } from './twins.js';
 
@@ -284,7 +283,7 @@ export function learningExamples(tools: readonly Searchable[], { ask, tools: ans
     features: featuresOf(stepMeanings(understand(step, LEXICON, isToolWord).meanings, before, isToolWord), step),
     tools: stepAnswers,
   });
-  const steps = then ? stepsOf(query, verbTestFor(query, LEXICON, isToolWord)) : [];
+  const steps = then ? stepsIn(query, LEXICON, isToolWord) : [];
   if (!then || steps.length < 2) return [exampleOf(query, answers)];
   return [exampleOf(steps[0]!, answers), exampleOf(steps.at(-1)!, then, steps.at(-2))];
 }
@@ -326,7 +325,7 @@ function joinedRepeats<T>(steps: ReadonlyArray<Step<T>>): Array<Step<T>> {
 export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
   const query = withoutSmallTalk(request);
   const isToolWord = toolWordTest(tools);
-  const parts = stepsOf(query, verbTestFor(query, LEXICON, isToolWord));
+  const parts = stepsIn(query, LEXICON, isToolWord);
   if (parts.length < 2) return { tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] };
   const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
   const perStep = parts.map((part, at) => ({

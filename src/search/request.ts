@@ -4,13 +4,13 @@
  * tools use themselves kept as they are. Verbs a negation denies (negation.ts) or that tell what
  * happened (states.ts) ask for nothing; quoted names count little.
  */
-import { asksFor, asksToDo, withoutActions } from './actions.js';
+import { asksFor, asksToDo, asksToRead, withoutActions } from './actions.js';
 import { englishNameParts, readEnglishVerbs } from './english-verbs.js';
 import { compoundParts } from './compounds.js';
 import { applyConditionalActions, termsOf } from './conditional-actions.js';
 import { BEFORE_INFINITIVE, PREPOSITIONS, QUESTION_OPENERS, STOP_WORDS } from './function-words.js';
 import { isGerman } from './language.js';
-import type { IsVerb } from './steps.js';
+import { stepsOf, type IsLookup, type IsVerb } from './steps.js';
 import { phrasesStartingWithAny, type Lexicon, type Phrase, type Table } from './lexicon.js';
 import { READ_VERBS } from './phrasing.js';
 import { firmsNamed, germanNames, namedParties, PARTY } from './named-party.js';
@@ -20,7 +20,7 @@ import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
 import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
-import { baseForms, imperativeOf, withEndingE, withoutInfinitiveZu, withSpokenPrefix } from './word-forms.js';
+import { baseForms, imperativeOf, spokenSpellingsOf, withoutInfinitiveZu } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
 export interface Meaning {
@@ -85,9 +85,7 @@ const NOTHING: WordMeanings = { meanings: [], loose: false };
 function formsIn(german: boolean, word: string, opensRequest = false): string[] {
   if (!german) return baseForms(word);
   const imperatives = [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
-  const spoken = [withEndingE(word), withSpokenPrefix(word), withoutInfinitiveZu(word)].flatMap((form) =>
-    form ? baseForms(form) : [],
-  );
+  const spoken = [...spokenSpellingsOf(word), withoutInfinitiveZu(word)].flatMap((form) => (form ? baseForms(form) : []));
   return [...new Set([...baseForms(word), ...spoken, ...imperatives])];
 }
 
@@ -218,20 +216,26 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
 /** Whether the API's words of an entry ask to read or to act. */
 const asks = (api: string | undefined) => api !== undefined && api.split(' ').some(asksFor);
 
-const phraseVerbsByTable = new WeakMap<Table, ReadonlySet<string>>();
+/** Whether the API's words of an entry ask to read and for nothing else: "find", "raussuchen". */
+const readsOnly = (api: string | undefined) =>
+  api !== undefined && api.split(' ').some(asksToRead) && !api.split(' ').some(asksToDo);
+
+const phraseVerbsByTable = new WeakMap<Table, ReadonlyMap<string, boolean>>();
 
 /**
  * The first words of a table's phrasal verbs, verbs too ("look at", "pull up", "take … off"), not
- * the nouns that open a German phrase ("Zahlung leisten"); found once per table.
+ * the nouns that open a German phrase ("Zahlung leisten"), each with whether all its phrases only
+ * read; found once per table.
  */
-function phraseVerbsOf(table: Table): ReadonlySet<string> {
+function phraseVerbsOf(table: Table): ReadonlyMap<string, boolean> {
   let verbs = phraseVerbsByTable.get(table);
   if (!verbs) {
-    verbs = new Set(
-      table.phrases
-        .filter(({ words, api, opensWithNoun }) => !opensWithNoun && !STOP_WORDS.has(words[0]!) && asks(api))
-        .map(({ words }) => words[0]!),
-    );
+    const found = new Map<string, boolean>();
+    for (const { words, api, opensWithNoun } of table.phrases) {
+      if (opensWithNoun || STOP_WORDS.has(words[0]!) || !asks(api)) continue;
+      found.set(words[0]!, (found.get(words[0]!) ?? true) && readsOnly(api));
+    }
+    verbs = found;
     phraseVerbsByTable.set(table, verbs);
   }
   return verbs;
@@ -255,3 +259,21 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
         READ_VERBS.has(form),
     );
 }
+
+/**
+ * Whether a word of `request` asks to look something up and for nothing else: "find", "check",
+ * "look up", "raussuchen", "suchn".
+ */
+export function lookupTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsLookup {
+  const german = isGerman(wordsOf(request), lexicon, isToolWord);
+  const table = german ? lexicon.german : lexicon.english;
+  const phraseVerbs = phraseVerbsOf(table);
+  return (word) =>
+    formsIn(german, word).some(
+      (form) => READ_VERBS.has(form) || readsOnly(table.words.get(form)) || phraseVerbs.get(form) === true,
+    );
+}
+
+/** The steps of a request, read in its language: "find Schmidt's contracts, then post a payment". */
+export const stepsIn = (request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): string[] =>
+  stepsOf(request, verbTestFor(request, lexicon, isToolWord), lookupTestFor(request, lexicon, isToolWord));

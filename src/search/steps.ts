@@ -72,6 +72,9 @@ export interface Place {
 /** Whether a (folded) word, where it stands, asks to read or to act: "find", "post", "raussuchen", "buchen". */
 export type IsVerb = (word: string, place: Place) => boolean;
 
+/** Whether a (folded) word asks to look something up and for nothing else: "find", "check", "raussuchen". */
+export type IsLookup = (word: string) => boolean;
+
 interface Token {
   word: string;
   start: number;
@@ -213,6 +216,25 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
   return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
 }
 
+/**
+ * A piece split at the first comma after a lookup, where a verb opens or closes both clauses:
+ * "Find the Invermay property, fix the address", "Den Vertrag mit Fliesen Pietsch suchen, die
+ * Verlängerung als PDF dranhängen". Not after another verb: "Pay invoice 12, the one from
+ * March" and "Rechnung prüfen, freigeben und zahlen" keep their steps as they are.
+ */
+function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVerb, isLookup: IsLookup): Token[][] {
+  const opensWithLookup = isLookup(piece[0]!.word);
+  const endsWithVerb = isVerb(piece.at(-1)!.word, { first: false, last: true });
+  const at = piece.findIndex(
+    (token, index) =>
+      index > 1 &&
+      /^\s*,\s*$/.test(request.slice(piece[index - 1]!.end, token.start)) &&
+      ((opensWithLookup && isVerb(token.word, { first: true, last: false })) ||
+        (endsWithVerb && isLookup(piece[index - 1]!.word))),
+  );
+  return at < 0 ? [[...piece]] : [piece.slice(0, at), piece.slice(at)];
+}
+
 /** Only a sentence's end stands between two pieces, no word that starts a next step. */
 const SENTENCE_BREAK = /^[\s;!?]+$/;
 /** Only a statement's end stands between two pieces, not a question's. */
@@ -243,9 +265,10 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
  * The steps of a request in order, each as the request words it (without "first", "then" and
  * the like); a request of one step gives one.
  */
-export function stepsOf(request: string, isVerb: IsVerb): string[] {
+export function stepsOf(request: string, isVerb: IsVerb, isLookup: IsLookup): string[] {
   const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request), isVerb), isVerb)
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
+    .flatMap((piece, at) => (at === 0 ? splitAfterLookup(request, piece, isVerb, isLookup) : [piece]))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);
   const steps = withVerblessJoined(request, pieces, isVerb);

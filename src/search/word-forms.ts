@@ -77,7 +77,7 @@ export function imperativeOf(word: string): string[] {
  * A German word as it is written with the "e" of its ending, where Bavarian and Austrian typing
  * drops it: "offn", "zahln", "eintragn" are offen, zahlen, eintragen.
  */
-export const withEndingE = (word: string): string | undefined =>
+const withEndingE = (word: string): string | undefined =>
   word.length >= 4 && /[^aeiouy]n$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
 
 /**
@@ -85,7 +85,7 @@ export const withEndingE = (word: string): string | undefined =>
  * shortens to "g": "glöscht", "gmacht", "gschickt", "gändert" are gelöscht, gemacht, geschickt,
  * geändert (folded, "gandert").
  */
-export const withSpokenPrefix = (word: string): string | undefined =>
+const withSpokenPrefix = (word: string): string | undefined =>
   word.length >= 5 && /^g[bdfhklmnpsvwzaou]/.test(word) ? `ge${word.slice(1)}` : undefined;
 
 /** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
@@ -104,6 +104,30 @@ export function withoutInfinitiveZu(word: string): string | undefined {
   const split = /^([a-z]+?)zu([a-z]{2,}(?:en|ern|eln))$/.exec(word);
   return split && SEPARABLE_PARTICLES.has(split[1]!) ? `${split[1]}${split[2]}` : undefined;
 }
+
+/**
+ * A German word as it is written where a closing "g" is spoken "ch" (Saxony, the Palatinate,
+ * Berlin): "vertrach", "tach" are Vertrag, Tag.
+ */
+const withSpokenG = (word: string): string | undefined =>
+  word.length >= 4 && /[aeiouy]ch$/.test(word) ? `${word.slice(0, -2)}g` : undefined;
+
+/**
+ * A German word as Alemannic typing (Swabia, Vorarlberg, Switzerland) writes its endings: an
+ * infinitive's "en" as "a" ("erfassa"), a noun's "ung" as "ig" ("Zahlig", "Rechnig").
+ */
+function withAlemannicEnding(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  if (/[^aeiouy]a$/.test(word)) return `${word.slice(0, -1)}en`;
+  if (/[^aeiouy]ig$/.test(word)) return `${word.slice(0, -2)}ung`;
+  return undefined;
+}
+
+/** How dialect typing may have written a German word, spelt as the vocabulary writes it. */
+export const spokenSpellingsOf = (word: string): string[] =>
+  [withEndingE(word), withSpokenPrefix(word), withSpokenG(word), withAlemannicEnding(word)].filter(
+    (form): form is string => form !== undefined,
+  );
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
 export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { phrasedAsRead } from '../../src/search/phrasing.js';
 import { LEXICON } from '../../src/search/lexicon.js';
-import { verbTestFor } from '../../src/search/request.js';
+import { stepsIn } from '../../src/search/request.js';
 import { stepsOf } from '../../src/search/steps.js';
 import { misspeltFor } from '../../src/search/typos.js';
 
@@ -45,6 +45,7 @@ describe('a request phrased to read', () => {
     'Verify whether the Disputed tag is on invoice 4471',
     'wos is beim pirker no offn',
     'isch die Schlussrechnig vom Gipser scho zahlt',
+    'Wat hat der Bauherr beim Projekt Gadderbaum zwischen den VEs hin- und hergeschoben',
     'ist da noch was zu zahlen',
     'Ist die Rechnung 12 noch zu bezahlen',
     'ist die Rechnung zu hoch?',
@@ -80,6 +81,7 @@ describe('the steps of a request', () => {
     ...['add', 'bump', 'found', 'pulling', 'record', 'anlegen'],
   ]);
   const isVerb = (word: string) => verbs.has(word);
+  const isLookup = (word: string) => ['find', 'check', 'raussuchen', 'look'].includes(word);
 
   it.each([
     ["find Schmidt's contracts and then post a payment", ["find Schmidt's contracts", 'post a payment']],
@@ -127,7 +129,7 @@ describe('the steps of a request', () => {
     ['find the contract and thereafter post 5k', ['find the contract', 'post 5k']],
     ['die Verträge raussuchen, nachher 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
   ])('%s', (request, steps) => {
-    expect(stepsOf(request, isVerb)).toEqual(steps);
+    expect(stepsOf(request, isVerb, isLookup)).toEqual(steps);
   });
 
   it.each([
@@ -139,15 +141,11 @@ describe('the steps of a request', () => {
     'After the payment on 3 May, what is left?',
     'add the before and after photos',
   ])('keeps a request of one step whole: %s', (request) => {
-    expect(stepsOf(request, isVerb)).toEqual([request]);
+    expect(stepsOf(request, isVerb, isLookup)).toEqual([request]);
   });
 
   it('keeps a sentence without a verb with the step it belongs to: "… schon drin? projekt pieschen"', () => {
-    const steps = (request: string) =>
-      stepsOf(
-        request,
-        verbTestFor(request, LEXICON, () => false),
-      );
+    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
     expect(steps('muss ich noch ne rechnung hochladen oder is die schon drin? projekt pieschen')).toHaveLength(1);
     expect(steps('Claim 11 from Bayside is already in; put their statement PDF on it.')).toHaveLength(1);
     expect(steps('Zahlungen zu RE 2026-097? die letzte bitte korrigieren')).toHaveLength(2);
@@ -155,22 +153,25 @@ describe('the steps of a request', () => {
 
   it('opens a step with a verb of checking, which says nothing else: "prüf erst …, dann zahl …"', () => {
     const request = 'Prüf erst den Zahlungsstand der Schlussrechnung, und wenn noch was offen ist, zahl den Rest.';
-    expect(
-      stepsOf(
-        request,
-        verbTestFor(request, LEXICON, () => false),
-      ),
-    ).toHaveLength(2);
+    expect(stepsIn(request, LEXICON, () => false)).toHaveLength(2);
+  });
+
+  it('splits at a comma after a lookup, where a verb opens or closes both clauses', () => {
+    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
+    expect(steps("Find the Invermay property, fix the address — it's 14 Lindsay St, not 41.")).toEqual([
+      'Find the Invermay property',
+      "fix the address — it's 14 Lindsay St, not 41",
+    ]);
+    expect(steps('Den Vertrag mit Fliesen Pietsch raussuchen, die Verlängerung als PDF dranhängen')).toHaveLength(2);
+    // after another verb, or without a verb after the comma, the comma starts no step
+    expect(steps('Pay invoice 12 from Ace, the one from March')).toHaveLength(1);
+    expect(steps('show the invoices of Ace Roofing, oldest first')).toHaveLength(1);
   });
 
   it('counts a verb of the verb place only there: "… vergeben und Rechnungen" are things', () => {
-    const steps = (request: string) =>
-      stepsOf(
-        request,
-        verbTestFor(request, LEXICON, () => false),
-      );
+    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
     expect(steps('Verträge raussuchen mit allem Vergebenen und Rechnungen')).toHaveLength(1);
-    expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(2);
+    expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(3);
     expect(steps('find the invoices and label them')).toHaveLength(2);
     expect(steps('find the invoices with a label and a tag')).toHaveLength(1);
     // "Zahlung leisten", "Tag setzen": a noun opens these phrases, no verb

@@ -50,6 +50,15 @@ describe('word forms', () => {
     expect(terms('wer hat den zähler glöscht')).toContain('deleted');
     expect(terms('wer hod den zählerstand gändert')).toContain('audit');
   });
+
+  it('reads a closing "ch" as the "g" it is spoken for in Saxony and the Palatinate: "vertrach"', () => {
+    expect(terms('is dor vertrach mit gerüstbau fischer schon abgeschlossn')).toContain('contract');
+  });
+
+  it('reads the endings Alemannic typing writes: "erfassa", "Zahlig"', () => {
+    expect(terms('d zahlig vom 3. märz')).toContain('payment');
+    expect(terms('de neue zähler bitte erfassa')).toContain('create');
+  });
 });
 
 describe('German compounds', () => {
