@@ -241,15 +241,20 @@ function phraseVerbsOf(table: Table): ReadonlyMap<string, boolean> {
   return verbs;
 }
 
+/** A request's language, the table of its words and the verbs that open its phrases. */
+function languageOf(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean) {
+  const german = isGerman(wordsOf(request), lexicon, isToolWord);
+  const table = german ? lexicon.german : lexicon.english;
+  return { german, table, phraseVerbs: phraseVerbsOf(table) };
+}
+
 /**
  * Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the
  * request's language; a word that does so only in a verb's place only there ("Rechnung zahlen",
  * not "Vertragsstand mit Nachträgen und Rechnungen").
  */
-export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsVerb {
-  const german = isGerman(wordsOf(request), lexicon, isToolWord);
-  const table = german ? lexicon.german : lexicon.english;
-  const phraseVerbs = phraseVerbsOf(table);
+function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsVerb {
+  const { german, table, phraseVerbs } = languageOf(request, lexicon, isToolWord);
   return (word, { first, last }) =>
     formsIn(german, word, first).some(
       (form) =>
@@ -264,10 +269,8 @@ export function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word
  * Whether a word of `request` asks to look something up and for nothing else: "find", "check",
  * "look up", "raussuchen", "suchn".
  */
-export function lookupTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsLookup {
-  const german = isGerman(wordsOf(request), lexicon, isToolWord);
-  const table = german ? lexicon.german : lexicon.english;
-  const phraseVerbs = phraseVerbsOf(table);
+function lookupTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsLookup {
+  const { german, table, phraseVerbs } = languageOf(request, lexicon, isToolWord);
   return (word) =>
     formsIn(german, word).some(
       (form) => READ_VERBS.has(form) || readsOnly(table.words.get(form)) || phraseVerbs.get(form) === true,

@@ -219,8 +219,9 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
 /**
  * A piece split at the first comma after a lookup, where a verb opens or closes both clauses:
  * "Find the Invermay property, fix the address", "Den Vertrag mit Fliesen Pietsch suchen, die
- * Verlängerung als PDF dranhängen". Not after another verb: "Pay invoice 12, the one from
- * March" and "Rechnung prüfen, freigeben und zahlen" keep their steps as they are.
+ * Verlängerung als PDF dranhängen". After a verb that acts, or before a clause without a verb,
+ * a comma starts no step: "Pay invoice 12 from Ace, the one from March", "show the invoices of
+ * Ace, oldest first".
  */
 function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVerb, isLookup: IsLookup): Token[][] {
   const opensWithLookup = isLookup(piece[0]!.word);
