@@ -51,6 +51,11 @@ describe('word forms', () => {
     expect(terms('wer hod den zählerstand gändert')).toContain('audit');
   });
 
+  it('reads a separable verb\'s infinitive with "zu" without it: "anzulegen", "hochzuladen"', () => {
+    expect(terms('bitte die Firma anzulegen')).toContain('create');
+    expect(terms('ich bitte, die Rechnung hochzuladen')).toContain('upload');
+  });
+
   it('reads a closing "ch" as the "g" it is spoken for in Saxony and the Palatinate: "vertrach"', () => {
     expect(terms('is dor vertrach mit gerüstbau fischer schon abgeschlossn')).toContain('contract');
   });
