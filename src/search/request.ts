@@ -242,19 +242,25 @@ function phraseVerbsOf(table: Table): ReadonlyMap<string, boolean> {
 }
 
 /** A request's language, the table of its words and the verbs that open its phrases. */
-function languageOf(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean) {
+/** A request's language: whether it is German, the table of its words and the verbs that open its phrases. */
+interface Language {
+  german: boolean;
+  table: Table;
+  phraseVerbs: ReadonlyMap<string, boolean>;
+}
+
+function languageOf(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): Language {
   const german = isGerman(wordsOf(request), lexicon, isToolWord);
   const table = german ? lexicon.german : lexicon.english;
   return { german, table, phraseVerbs: phraseVerbsOf(table) };
 }
 
 /**
- * Whether a word of `request` asks to read or to act ("find", "post", "raussuchen"), in the
- * request's language; a word that does so only in a verb's place only there ("Rechnung zahlen",
- * not "Vertragsstand mit Nachträgen und Rechnungen").
+ * Whether a word asks to read or to act ("find", "post", "raussuchen"), in the request's
+ * language; a word that does so only in a verb's place only there ("Rechnung zahlen", not
+ * "Vertragsstand mit Nachträgen und Rechnungen").
  */
-function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsVerb {
-  const { german, table, phraseVerbs } = languageOf(request, lexicon, isToolWord);
+function verbTestIn({ german, table, phraseVerbs }: Language): IsVerb {
   return (word, { first, last }) =>
     formsIn(german, word, first).some(
       (form) =>
@@ -265,12 +271,8 @@ function verbTestFor(request: string, lexicon: Lexicon, isToolWord: (word: strin
     );
 }
 
-/**
- * Whether a word of `request` asks to look something up and for nothing else: "find", "check",
- * "look up", "raussuchen", "suchn".
- */
-function lookupTestFor(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): IsLookup {
-  const { german, table, phraseVerbs } = languageOf(request, lexicon, isToolWord);
+/** Whether a word asks to look something up and for nothing else: "find", "check", "look up", "raussuchen", "suchn". */
+function lookupTestIn({ german, table, phraseVerbs }: Language): IsLookup {
   return (word) =>
     formsIn(german, word).some(
       (form) => READ_VERBS.has(form) || readsOnly(table.words.get(form)) || phraseVerbs.get(form) === true,
@@ -278,5 +280,7 @@ function lookupTestFor(request: string, lexicon: Lexicon, isToolWord: (word: str
 }
 
 /** The steps of a request, read in its language: "find Schmidt's contracts, then post a payment". */
-export const stepsIn = (request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): string[] =>
-  stepsOf(request, verbTestFor(request, lexicon, isToolWord), lookupTestFor(request, lexicon, isToolWord));
+export function stepsIn(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): string[] {
+  const language = languageOf(request, lexicon, isToolWord);
+  return stepsOf(request, verbTestIn(language), lookupTestIn(language));
+}
