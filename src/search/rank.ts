@@ -326,12 +326,15 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
   const query = withoutSmallTalk(request);
   const isToolWord = toolWordTest(tools);
   const parts = stepsIn(query, LEXICON, isToolWord);
-  if (parts.length < 2) return { tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] };
+  const asOneStep = () => ({ tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] });
+  if (parts.length < 2) return asOneStep();
   const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
   const perStep = parts.map((part, at) => ({
     request: part,
     tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),
   }));
+  // Cut into steps none of which names a tool, the request may still name one as a whole.
+  if (perStep.every((step) => !step.tools.length)) return asOneStep();
   const steps = joinedRepeats(perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : [])));
   // A question of several steps is a question all the same: "… ist ein anderer – wer hat den geändert?"
   return {

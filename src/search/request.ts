@@ -146,7 +146,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const words = written.map(({ word }) => word);
   const german = isGerman(words, lexicon, isToolWord);
   const context: Context = { table: german ? lexicon.german : lexicon.english, lexicon, isToolWord };
-  const forms = words.map(baseForms);
+  const forms = words.map((word, at) => formsIn(german, word, at === 0));
   const used = words.map(() => false);
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);

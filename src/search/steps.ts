@@ -44,12 +44,36 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'wenn nich',
   'wenn nicht',
   'wenn ned',
+  // the dialects' "nicht": "wenn net leg se a", "falls nid, erfass en"
+  'wenn net',
+  'falls net',
+  'wenn nit',
+  'falls nit',
+  'wenn nid',
+  'falls nid',
+  'wenn nod',
+  'falls nod',
+  'wenn nud',
+  'falls nud',
+  'sodann',
+  'und sodann',
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
 
 /** A request's first step often starts by saying so; that says nothing about the tool. */
-const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher']);
+const FIRST_STEP = new Set([
+  'first',
+  'firstly',
+  'zuerst',
+  'erst',
+  'erstmal',
+  'zunachst',
+  'vorher',
+  'zerscht',
+  'zerst',
+  'zuerscht',
+]);
 
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
 const JOINS = new Set(['and', 'und', 'n', 'un', '&']);

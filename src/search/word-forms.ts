@@ -81,12 +81,29 @@ const withEndingE = (word: string): string | undefined =>
   word.length >= 4 && /[^aeiouy]n$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
 
 /**
+ * A German word as it is written without the "n" of its ending, as Hessian, Palatine and
+ * Swabian typing drops it: "zahle", "rechnunge", "eintrage" are zahlen, Rechnungen, eintragen.
+ */
+const withEndingN = (word: string): string | undefined => (word.length >= 5 && word.endsWith('e') ? `${word}n` : undefined);
+
+/**
  * A German participle as it is written with the "ge" that Bavarian, Austrian and Swiss typing
  * shortens to "g": "glöscht", "gmacht", "gschickt", "gändert" are gelöscht, gemacht, geschickt,
  * geändert (folded, "gandert").
  */
 const withSpokenPrefix = (word: string): string | undefined =>
   word.length >= 5 && /^g[bdfhklmnpsvwzaou]/.test(word) ? `ge${word.slice(1)}` : undefined;
+
+/**
+ * A German word as Berlin and Brandenburg typing writes its "g" as "j": "jeschickt",
+ * "hochjeladen", "jrün" are geschickt, hochgeladen, grün.
+ */
+function withSpokenJ(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  if (/^j[elr]/.test(word)) return `g${word.slice(1)}`;
+  const particle = [...SEPARABLE_PARTICLES].find((before) => word.startsWith(`${before}je`));
+  return particle && `${particle}g${word.slice(particle.length + 1)}`;
+}
 
 /** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
 export const SEPARABLE_PARTICLES: ReadonlySet<string> = new Set(
@@ -123,11 +140,74 @@ function withAlemannicEnding(word: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Grammar words as dialect and chat typing write them, by the word the vocabulary's phrases use:
+ * "wos muas i no zahln?" has "noch zahlen", "is scho freigebn" "schon freigegeben".
+ */
+const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
+  ...['no', 'nu'].map((word) => [word, 'noch'] as const),
+  ...['net', 'ned', 'nit', 'nid', 'nich', 'nod', 'nud'].map((word) => [word, 'nicht'] as const),
+  ...['scho', 'schoo'].map((word) => [word, 'schon'] as const),
+  ...['wos', 'wat'].map((word) => [word, 'was'] as const),
+  ...['hod', 'hot'].map((word) => [word, 'hat'] as const),
+  ...['muas', 'muass', 'mua'].map((word) => [word, 'muss'] as const),
+  ...['is', 'isch'].map((word) => [word, 'ist'] as const),
+  ['ois', 'alles'],
+  ['nix', 'nichts'],
+  ['i', 'ich'],
+  ['ham', 'haben'],
+]);
+
+/**
+ * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha" are
+ * anlegen, auflisten, eintragen, einbuchen.
+ */
+const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^aa(?=[^aeiouy])/, 'an'],
+  [/^uf(?=[^aeiouy])/, 'auf'],
+  [/^ii?(?=[^aeiouy])/, 'ein'],
+  [/^us(?=[^aeiouy])/, 'aus'],
+];
+
+const withAlemannicParticle = (word: string): string | undefined => {
+  if (word.length < 6) return undefined;
+  const [particle, standard] = ALEMANNIC_PARTICLES.find(([written]) => written.test(word)) ?? [];
+  return particle && word.replace(particle, standard!);
+};
+
+/** A German word as Bavarian, Austrian and Alemannic typing writes its "u" as "ua" or "ue": "buacha", "sueche". */
+const withSpokenU = (word: string): string | undefined =>
+  word.length >= 5 && /[^aeiouy]u[ae][^aeiouy]/.test(word) ? word.replace(/([^aeiouy])u[ae](?=[^aeiouy])/, '$1u') : undefined;
+
+const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
+  withEndingE,
+  withEndingN,
+  withSpokenPrefix,
+  withSpokenJ,
+  withSpokenG,
+  withAlemannicEnding,
+  withAlemannicParticle,
+  withSpokenU,
+];
+
+/** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */
+const MOST_SPOKEN_CHANGES = 3;
+
 /** How dialect typing may have written a German word, spelt as the vocabulary writes it. */
-export const spokenSpellingsOf = (word: string): string[] =>
-  [withEndingE(word), withSpokenPrefix(word), withSpokenG(word), withAlemannicEnding(word)].filter(
-    (form): form is string => form !== undefined,
-  );
+export function spokenSpellingsOf(word: string): string[] {
+  const grammarWord = SPOKEN_GRAMMAR_WORDS.get(word);
+  if (grammarWord) return [grammarWord];
+  const forms = new Set<string>();
+  let changed = [word];
+  for (let changes = 0; changes < MOST_SPOKEN_CHANGES && changed.length; changes++) {
+    changed = changed
+      .flatMap((form) => SPOKEN_SPELLINGS.flatMap((spelling) => spelling(form) ?? []))
+      .filter((form) => !forms.has(form));
+    changed.forEach((form) => forms.add(form));
+  }
+  forms.delete(word);
+  return [...forms];
+}
 
 /** The word with umlauts typed as two letters written as the folded letter: "gebaeude" -> "gebaude". */
 export const withTypedUmlauts = (word: string): string => word.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');

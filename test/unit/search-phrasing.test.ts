@@ -122,6 +122,14 @@ describe('the steps of a request', () => {
     ],
     ['die Firma raussuchen – wenn sie fehlt, anlegen', ['die Firma raussuchen', 'anlegen']],
     ['die Firma raussuchen, wenn ned anlegen', ['die Firma raussuchen', 'anlegen']],
+    // The dialects' "nicht" as well; read as a condition, it took the step up to the next comma.
+    [
+      'guck ob die Fa. Bott drin is, wenn net leg se a: Frankfurter Str 12, Fulda',
+      ['guck ob die Fa. Bott drin is', 'leg se a: Frankfurter Str 12, Fulda'],
+    ],
+    ['die Firma raussuchen, falls nid anlegen', ['die Firma raussuchen', 'anlegen']],
+    ['die Verträge raussuchen und sodann 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
+    ['zerscht die Firma raussuchen, dann 5.000 buchen', ['die Firma raussuchen', '5.000 buchen']],
     // Arrows, short joins and more words for "then".
     ['find the contract -> add the invoice', ['find the contract', 'add the invoice']],
     ['find the contract n bump it to 96k', ['find the contract', 'bump it to 96k']],

@@ -9,7 +9,7 @@ import { compoundParts } from '../../src/search/compounds.js';
 import { isGerman } from '../../src/search/language.js';
 import { LEXICON } from '../../src/search/lexicon.js';
 import { preferenceFor } from '../../src/search/preference.js';
-import { understand } from '../../src/search/request.js';
+import { stepsIn, understand } from '../../src/search/request.js';
 import { wordsOf } from '../../src/search/text.js';
 import { baseForms } from '../../src/search/word-forms.js';
 import { singular } from '../../src/shape/words.js';
@@ -63,6 +63,24 @@ describe('word forms', () => {
   it('reads the endings Alemannic typing writes: "erfassa", "Zahlig"', () => {
     expect(terms('d zahlig vom 3. märz')).toContain('payment');
     expect(terms('de neue zähler bitte erfassa')).toContain('create');
+  });
+
+  it('reads an ending typed without its "n", as Hessian, Palatine and Swabian typing drops it: "zahle"', () => {
+    expect(terms('welche rechnunge muss ich noch zahle?')).toContain('payables');
+  });
+
+  it('reads a "g" typed as "j", as Berlin and Brandenburg typing writes it: "jelöscht"', () => {
+    expect(terms('wer hat den zähler jelöscht')).toContain('deleted');
+  });
+
+  it('reads Alemannic particles and vowels, several changes in one word: "ibuacha" is einbuchen', () => {
+    expect(terms('d Rechnig bitte ibuacha')).toContain('register');
+    expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', LEXICON, () => false)).toHaveLength(2);
+  });
+
+  it('reads the grammar words of a phrase as dialect typing writes them: "no zahln" is "noch zahlen"', () => {
+    expect(terms('wos muas i heit no zahln?')).toContain('payables');
+    expect(terms('wos muas i heit zahln?')).not.toContain('payables');
   });
 });
 

@@ -106,6 +106,11 @@ describe('searching the catalog', () => {
     expect(catalog.find((tool) => tool.name === names(history)[0])?.hints.readOnlyHint).toBe(true);
   });
 
+  it('searches the whole request when none of its steps names a tool', () => {
+    // The condition takes "wenn er fehlt anlegen" out of the steps; what is left names nothing.
+    expect(names('Bott, wenn er fehlt anlegen, 36043 Fulda')[0]).toBe('create_contractor');
+  });
+
   it('makes one step of steps in turn that one tool does', () => {
     const { steps } = searchTools(catalog, 'Which contracts does the drylining package have? Are all its contracts complete?');
     expect(steps).toEqual([]);

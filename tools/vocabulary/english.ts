@@ -3170,6 +3170,8 @@ export const ENGLISH: Vocabulary = {
     'list',
     'show',
     'find',
+    'locate',
+    'identify',
     'search',
     'look up',
     'browse',
@@ -3231,7 +3233,7 @@ export const ENGLISH: Vocabulary = {
     'eyeball',
     'still right',
   ],
-  'master data get': ['master data', 'master record', 'record details', 'particulars', 'job details', 'on record'],
+  'master data get': ['master data', 'master record', 'record details', 'particulars', 'job details', 'on record', 'on file'],
   tax: [
     'vat',
     'sales tax',

@@ -49,6 +49,8 @@ export const GERMAN: Vocabulary = {
     'Auftragnehmer',
     'Lieferant',
     'Firma',
+    // written short: "die Fa. Bott"
+    'Fa',
     'Handwerker',
     'Betrieb',
     'Dienstleister',
@@ -103,6 +105,9 @@ export const GERMAN: Vocabulary = {
     'Haustechnik',
     'Gebäudetechnik',
     'Elektrotechnik',
+    'Wärmetechnik',
+    'Sanitärtechnik',
+    'Heizungsbau',
     'Gerüstbau',
     'Metallbau',
     'Stahlbau',
