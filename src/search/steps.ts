@@ -161,8 +161,19 @@ function conditionAt(request: string, tokens: readonly Token[], at: number, isVe
 }
 
 /** The request cut where a next-step phrase or the end of a sentence stands, those phrases (and the "und" before a "dann") left out. */
-function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb): Token[][] {
+function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isLookup: IsLookup): Token[][] {
   const pieces: Token[][] = [[]];
+  /**
+   * A full stop ends a lookup's sentence, its verb first or last: "Look up MacLeod Joinery. They've
+   * moved banks, swap the IBAN.", "D Massnahme sueche. Drunder en Vertrag aalege."
+   */
+  const endsLookup = (at: number) => {
+    const piece = pieces.at(-1)!;
+    const opening = piece.find((token) => !FIRST_STEP.has(token.word));
+    const looksUp = !!opening && (isLookup(opening.word) || isLookup(piece.at(-1)!.word));
+    const gap = request.slice(tokens[at - 1]!.end, tokens[at]!.start);
+    return looksUp && /^\.\s+$/.test(gap) && /^\p{Lu}/u.test(request.slice(tokens[at]!.start));
+  };
   for (let at = 0; at < tokens.length;) {
     const condition = conditionAt(request, tokens, at, isVerb);
     if (condition) {
@@ -173,7 +184,7 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb): To
       continue;
     }
     const phrase = nextStepAt(tokens, at);
-    const afterSentence = at > 0 && SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start));
+    const afterSentence = at > 0 && (SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start)) || endsLookup(at));
     if (phrase) {
       const piece = pieces.at(-1)!;
       const start = stepStart(request, tokens, piece, at);
@@ -261,7 +272,7 @@ function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVe
 }
 
 /** Only a sentence's end stands between two pieces, no word that starts a next step. */
-const SENTENCE_BREAK = /^[\s;!?]+$/;
+const SENTENCE_BREAK = /^[\s;!?.]+$/;
 /** Only a statement's end stands between two pieces, not a question's. */
 const STATEMENT_BREAK = /^[\s;.]+$/;
 
@@ -291,7 +302,7 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
  * the like); a request of one step gives one.
  */
 export function stepsOf(request: string, isVerb: IsVerb, isLookup: IsLookup): string[] {
-  const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request), isVerb), isVerb)
+  const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request), isVerb, isLookup), isVerb)
     .flatMap((piece) => splitAtJoins(request, piece, isVerb))
     .flatMap((piece, at) => (at === 0 ? splitAfterLookup(request, piece, isVerb, isLookup) : [piece]))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))

@@ -159,13 +159,13 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha" are
- * anlegen, auflisten, eintragen, einbuchen.
+ * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha",
+ * "ystelle" are anlegen, auflisten, eintragen, einbuchen, einstellen.
  */
 const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^aa(?=[^aeiouy])/, 'an'],
   [/^uf(?=[^aeiouy])/, 'auf'],
-  [/^ii?(?=[^aeiouy])/, 'ein'],
+  [/^(?:ii?|y)(?=[^aeiouy])/, 'ein'],
   [/^us(?=[^aeiouy])/, 'aus'],
 ];
 

@@ -130,6 +130,13 @@ describe('the steps of a request', () => {
     ['die Firma raussuchen, falls nid anlegen', ['die Firma raussuchen', 'anlegen']],
     ['die Verträge raussuchen und sodann 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
     ['zerscht die Firma raussuchen, dann 5.000 buchen', ['die Firma raussuchen', '5.000 buchen']],
+    // A full stop ends a lookup's sentence, its verb first or last; a sentence without a verb stays with it.
+    [
+      'Look up MacLeod Joinery. They moved banks, change the IBAN.',
+      ['Look up MacLeod Joinery', 'They moved banks, change the IBAN'],
+    ],
+    ['Die Rechnung raussuchen. Dann 5.000 buchen.', ['Die Rechnung raussuchen', '5.000 buchen']],
+    ['D Massnahme raussuchen. Drunder en Vertrag anlegen.', ['D Massnahme raussuchen', 'Drunder en Vertrag anlegen']],
     // Arrows, short joins and more words for "then".
     ['find the contract -> add the invoice', ['find the contract', 'add the invoice']],
     ['find the contract n bump it to 96k', ['find the contract', 'bump it to 96k']],
@@ -148,6 +155,8 @@ describe('the steps of a request', () => {
     'post the payment, if the invoice is approved',
     'After the payment on 3 May, what is left?',
     'add the before and after photos',
+    'find invoice 12. It is from March.',
+    'post 5k on invoice 12. Check it first.',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb, isLookup)).toEqual([request]);
   });

@@ -75,6 +75,7 @@ describe('word forms', () => {
 
   it('reads Alemannic particles and vowels, several changes in one word: "ibuacha" is einbuchen', () => {
     expect(terms('d Rechnig bitte ibuacha')).toContain('register');
+    expect(terms('d Schlussrechnig bitte ystelle')).toContain('submit');
     expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', LEXICON, () => false)).toHaveLength(2);
   });
 
