@@ -8,6 +8,7 @@ import { GERMAN, GERMAN_CONDITIONAL_ACTIONS, GERMAN_FIRM_TRADES, GERMAN_WORD_PAR
 import type { ConditionalActions, Vocabulary } from '../../tools/vocabulary/vocabulary.js';
 import { STOP_WORDS } from './function-words.js';
 import { wordsOf } from './text.js';
+import { isSpokenGrammarWord } from './word-forms.js';
 
 /** An everyday word or phrase (folded words) and the API's words it stands for, space separated. */
 export interface Phrase {
@@ -144,6 +145,21 @@ const wordsUsed = (vocabulary: Vocabulary, actions: ConditionalActions): Set<str
       .filter((word) => !STOP_WORDS.has(word)),
   );
 
+/**
+ * The English vocabulary as German requests borrow it: without the words German dialect typing
+ * writes for grammar words ("d Rächnig vo de Gubler AG" names no variation order).
+ */
+const borrowedByGerman = (vocabulary: Vocabulary): Vocabulary =>
+  Object.fromEntries(
+    Object.entries(vocabulary).map(([api, everyday]) => [
+      api,
+      everyday.filter((text) => {
+        const words = wordsOf(text);
+        return !(words.length === 1 && isSpokenGrammarWord(words[0]!));
+      }),
+    ]),
+  );
+
 function lexiconOf(): Lexicon {
   const english = { vocabulary: ENGLISH, actions: ENGLISH_CONDITIONAL_ACTIONS, firmTrades: ENGLISH_FIRM_TRADES };
   const german = { vocabulary: GERMAN, actions: GERMAN_CONDITIONAL_ACTIONS, firmTrades: GERMAN_FIRM_TRADES };
@@ -151,7 +167,7 @@ function lexiconOf(): Lexicon {
   const germanWords = new Set([...wordsUsed(GERMAN, GERMAN_CONDITIONAL_ACTIONS), ...GERMAN_WORD_PARTS]);
   return {
     english: tableOf([english]),
-    german: tableOf([english, german]),
+    german: tableOf([{ ...english, vocabulary: borrowedByGerman(ENGLISH) }, german]),
     germanWords,
     wordParts: new Set(GERMAN_WORD_PARTS),
     // Numbers name standards in any language: "SIA 118", "invoice 118".

@@ -99,10 +99,17 @@ const ASKING = words('asking asks asked wondering fragt fragen fragte');
 /** After a verb of asking, "which" asks too: it starts no relative clause there. */
 const REPORTED_QUESTION = new Set([...INDIRECT_QUESTION, 'which']);
 
-/** Whether a question is reported anywhere in the request: a verb of asking, then a question word. */
+/** "want to know who …", "möcht wissen, wer …", "i mog wissn wer …": a wish to know asks a question; "we know what …" does not. */
+const KNOWING = words('know wissen wissn wisse');
+const WANTING = words('want wanna like would mochte mochten mocht mog mecht will wollte wollen wusste gern gerne');
+
+const wantsToKnow = (said: readonly string[], at: number) =>
+  KNOWING.has(said[at]!) && [said[at - 1], said[at - 2]].some((word) => WANTING.has(word ?? ''));
+
+/** Whether a question is reported anywhere in the request: a verb of asking or a wish to know, then a question word. */
 function reportsQuestion(request: string): boolean {
   const said = wordsOf(request);
-  return said.some((word, at) => ASKING.has(word) && REPORTED_QUESTION.has(said[at + 1] ?? ''));
+  return said.some((word, at) => (ASKING.has(word) || wantsToKnow(said, at)) && REPORTED_QUESTION.has(said[at + 1] ?? ''));
 }
 
 /** Whether a clause after the first asks an indirect question. */
@@ -152,8 +159,11 @@ export function withoutSmallTalk(request: string): string {
   return withoutSmallTalk(request.slice(end.index + end[0].length).replace(/^[\s,.:;!-]+/, ''));
 }
 
-/** "I need the …", "requesting the …", "ich brauche die …": a need of something to see; "I need to pay …" asks for an action. */
-const NEEDS = words('need requesting brauche brauchen brauchte');
+/**
+ * "I need the …", "requesting the …", "ich brauche die …", chat's "brauch die …": a need of
+ * something to see; "I need to pay …" asks for an action.
+ */
+const NEEDS = words('need requesting brauch brauche brauchen brauchte');
 const NEEDER = words('i we ich wir');
 const NEEDED = words('the a an all every our my die den das eine einen alle');
 

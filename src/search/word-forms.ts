@@ -156,7 +156,11 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ['nix', 'nichts'],
   ['i', 'ich'],
   ['ham', 'haben'],
+  ['vo', 'von'],
 ]);
+
+/** Whether German dialect typing writes this word for a grammar word: "vo de Firma" is "von der Firma". */
+export const isSpokenGrammarWord = (word: string): boolean => SPOKEN_GRAMMAR_WORDS.has(word);
 
 /**
  * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha",
@@ -174,6 +178,10 @@ const withAlemannicParticle = (word: string): string | undefined => {
   const [particle, standard] = ALEMANNIC_PARTICLES.find(([written]) => written.test(word)) ?? [];
   return particle && word.replace(particle, standard!);
 };
+
+/** A German word as Swiss typing writes an "e" as "ä" (folded "a"): "Rächnig", "fählt" are Rechnung, fehlt. */
+const withSwissA = (word: string): string[] =>
+  word.length < 5 ? [] : [...word.matchAll(/a/g)].map(({ index }) => `${word.slice(0, index)}e${word.slice(index + 1)}`);
 
 /** A German word as Bavarian, Austrian and Alemannic typing writes its "u" as "ua" or "ue": "buacha", "sueche". */
 const withSpokenU = (word: string): string | undefined =>
@@ -198,7 +206,9 @@ export function spokenSpellingsOf(word: string): string[] {
   const grammarWord = SPOKEN_GRAMMAR_WORDS.get(word);
   if (grammarWord) return [grammarWord];
   const forms = new Set<string>();
-  let changed = [word];
+  // A Swiss "ä" is read in the word as typed only: on a changed word it made verbs of "wann" ("wenen").
+  let changed = [word, ...withSwissA(word)];
+  changed.forEach((form) => forms.add(form));
   for (let changes = 0; changes < MOST_SPOKEN_CHANGES && changed.length; changes++) {
     changed = changed
       .flatMap((form) => SPOKEN_SPELLINGS.flatMap((spelling) => spelling(form) ?? []))

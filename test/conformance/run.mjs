@@ -68,11 +68,24 @@ async function startServer() {
   return { endpoint, stderr, child };
 }
 
+/**
+ * Stops the server and waits until it has gone: asked to stop, it first finishes what it serves,
+ * and a request the suite left waiting would keep it alive after this script.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+async function stopped(child) {
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 buildIfStale();
 const node = suiteNode();
 const server = await startServer();
 const suite = spawn(node, [SUITE, 'server', '--url', server.endpoint, '--expected-failures', BASELINE], { stdio: 'inherit' });
 const [code] = await once(suite, 'exit');
-server.child.kill();
+await stopped(server.child);
 if (code !== 0) console.error(`\nThe server's stderr:\n${server.stderr.join('\n')}`);
 process.exit(code ?? 1);

@@ -79,6 +79,13 @@ describe('word forms', () => {
     expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', LEXICON, () => false)).toHaveLength(2);
   });
 
+  it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {
+    const swiss = terms('d Rächnig vo de Gubler AG');
+    expect(swiss).toContain('invoice');
+    expect(swiss).not.toContain('change');
+    expect(terms('VO 12 on the Hampton job')).toContain('change');
+  });
+
   it('reads the grammar words of a phrase as dialect typing writes them: "no zahln" is "noch zahlen"', () => {
     expect(terms('wos muas i heit no zahln?')).toContain('payables');
     expect(terms('wos muas i heit zahln?')).not.toContain('payables');

@@ -2175,6 +2175,11 @@ export const GERMAN: Vocabulary = {
   'add paid already': [
     'bereits bezahlt',
     'bereits gezahlt',
+    'bereits überwiesen',
+    'schon überwiesen',
+    'bereits beglichen',
+    'schon beglichen',
+    'als erledigt',
     'bar bezahlt',
     'Kreditkarte',
     'Firmenkreditkarte',
