@@ -99,7 +99,10 @@ const ASKING = words('asking asks asked wondering fragt fragen fragte');
 /** After a verb of asking, "which" asks too: it starts no relative clause there. */
 const REPORTED_QUESTION = new Set([...INDIRECT_QUESTION, 'which']);
 
-/** "want to know who …", "möcht wissen, wer …", "i mog wissn wer …": a wish to know asks a question; "we know what …" does not. */
+/**
+ * A wish to know asks a question: "want to know who …", "möcht wissen, wer …", "i mog wissn wer
+ * …"; "we know what …" does not.
+ */
 const KNOWING = words('know wissen wissn wisse');
 const WANTING = words('want wanna like would mochte mochten mocht mog mecht will wollte wollen wusste gern gerne');
 

@@ -169,7 +169,8 @@ export const isSpokenGrammarWord = (word: string): boolean => SPOKEN_GRAMMAR_WOR
 const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^aa(?=[^aeiouy])/, 'an'],
   [/^uf(?=[^aeiouy])/, 'auf'],
-  [/^(?:ii?|y)(?=[^aeiouy])/, 'ein'],
+  // not before an "n": "Inhalt", "invoice" are no "ein…"
+  [/^(?:ii?|y)(?=[^aeiouyn])/, 'ein'],
   [/^us(?=[^aeiouy])/, 'aus'],
 ];
 
