@@ -11,7 +11,7 @@ import { LEXICON } from '../../src/search/lexicon.js';
 import { preferenceFor } from '../../src/search/preference.js';
 import { stepsIn, understand } from '../../src/search/request.js';
 import { wordsOf } from '../../src/search/text.js';
-import { baseForms } from '../../src/search/word-forms.js';
+import { baseForms, spokenSpellingsOf } from '../../src/search/word-forms.js';
 import { singular } from '../../src/shape/words.js';
 
 const toolWords = new Set(
@@ -77,6 +77,9 @@ describe('word forms', () => {
     expect(terms('d Rechnig bitte ibuacha')).toContain('register');
     expect(terms('d Schlussrechnig bitte ystelle')).toContain('submit');
     expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', LEXICON, () => false)).toHaveLength(2);
+    // "i" for "ein" only before a consonant other than "n": "Inhalt" and "invoice" stay as they are.
+    expect(spokenSpellingsOf('itrage')).toContain('eintragen');
+    expect(spokenSpellingsOf('inhalt').filter((form) => form.startsWith('ein'))).toEqual([]);
   });
 
   it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {
