@@ -9,15 +9,16 @@
  * the right one of them forward, never add one the words did not find.
  */
 import { readFileSync } from 'node:fs';
+import { lettersOf, numbersOf, signedLettersOf, signedNumbersOf } from './letters.js';
 import type { Meaning } from './request.js';
 import { wordsOf } from './text.js';
 
 /**
  * The model's weights. Its columns are the tools, then the parts they share; `bias` has one weight
- * per column, and each feature pairs of a column's place and a weight, the places ascending.
- * Weights are whole fiftieths ("-17" for -0.34): the bundle carries the model, and that is a
- * fifth shorter than decimals. Scored round by round over 64 rounds, each by a model trained
- * without it, fiftieths ranked as hundredths did, and the packed model is a tenth smaller.
+ * per column, and each feature pairs of a column's place and a weight. Weights are whole
+ * fiftieths ("-17" for -0.34): the bundle carries the model, and that is a fifth shorter than
+ * decimals. Scored round by round over 64 rounds, each by a model trained without it, fiftieths
+ * ranked as hundredths did, and the packed model is a tenth smaller.
  */
 export interface ModelWeights {
   tools: string[];
@@ -27,42 +28,51 @@ export interface ModelWeights {
 }
 
 /**
- * The weights as the build writes them, each kind in one array: the features, how many columns
- * each weighs, the steps from one of its columns to the next (from 0 for its first) and the
- * weights. Packed, that is a quarter shorter than a list of pairs per feature.
+ * The weights as the build writes them, in letters (letters.ts). A feature names its columns by
+ * their place in `order`, where the columns most features weigh come first, so that the steps
+ * from one to the next are short. Packed, that is a fifth shorter than the same numbers in arrays.
  */
 export interface EncodedModel {
   tools: string[];
   parts: string[];
   bias: number[];
+  /** The columns, those most features weigh first. */
+  order: number[];
   features: string[];
-  counts: number[];
-  steps: number[];
-  weights: number[];
+  /** Per feature, the steps from one of its columns' places in `order` to the next, from 0 for the first. */
+  steps: string[];
+  /** The weights of every feature, one after the other, in the order of its steps. */
+  weights: string;
 }
 
 export function encodeModel({ tools, parts, bias, features }: ModelWeights): EncodedModel {
-  const encoded: EncodedModel = { tools, parts, bias, features: [], counts: [], steps: [], weights: [] };
-  for (const [feature, pairs] of Object.entries(features)) {
-    encoded.features.push(feature);
-    encoded.counts.push(pairs.length / 2);
-    for (let at = 0; at < pairs.length; at += 2) {
-      encoded.steps.push(pairs[at]! - (at ? pairs[at - 2]! : 0));
-      encoded.weights.push(pairs[at + 1]!);
-    }
+  const rows = Object.values(features);
+  const weighing = bias.map(() => 0);
+  for (const pairs of rows) for (let at = 0; at < pairs.length; at += 2) weighing[pairs[at]!]!++;
+  const order = [...bias.keys()].sort((a, b) => weighing[b]! - weighing[a]! || a - b);
+  const place = new Map(order.map((column, at) => [column, at]));
+  const steps: string[] = [];
+  const weights: number[] = [];
+  for (const pairs of rows) {
+    const placed: [place: number, weight: number][] = [];
+    for (let at = 0; at < pairs.length; at += 2) placed.push([place.get(pairs[at]!)!, pairs[at + 1]!]);
+    placed.sort(([a], [b]) => a - b);
+    steps.push(lettersOf(placed.map(([at], index) => at - (index ? placed[index - 1]![0] : 0))));
+    weights.push(...placed.map(([, weight]) => weight));
   }
-  return encoded;
+  return { tools, parts, bias, order, features: Object.keys(features), steps, weights: signedLettersOf(weights) };
 }
 
-export function decodeModel({ tools, parts, bias, features, counts, steps, weights }: EncodedModel): ModelWeights {
+export function decodeModel({ tools, parts, bias, order, features, steps, weights }: EncodedModel): ModelWeights {
+  const weightList = signedNumbersOf(weights);
   const pairsOf: Record<string, number[]> = {};
   let next = 0;
   features.forEach((feature, at) => {
     const pairs: number[] = [];
-    let column = 0;
-    for (let left = counts[at]!; left > 0; left--, next++) {
-      column += steps[next]!;
-      pairs.push(column, weights[next]!);
+    let place = 0;
+    for (const step of numbersOf(steps[at]!)) {
+      place += step;
+      pairs.push(order[place]!, weightList[next++]!);
     }
     pairsOf[feature] = pairs;
   });
