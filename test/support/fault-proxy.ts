@@ -35,6 +35,12 @@ export interface FaultProxy {
   seen: SeenRequest[];
   /** How long each forwarded request is held before it is forwarded. */
   delayMs: number;
+  /**
+   * When set, each forwarded request is also held until `inFlight` requests are at the proxy (then
+   * all held ones go on) or `atMostMs` passed: requests sent together meet here however busy the
+   * machine is, where a fixed delay lets one that opens a new connection arrive after the other left.
+   */
+  meeting: { inFlight: number; atMostMs: number } | undefined;
   /** Requests being handled now, and the most there ever were at once. */
   inFlight: number;
   peakInFlight: number;
@@ -51,11 +57,28 @@ export async function startFaultProxy(targetOrigin: string, port = 0): Promise<F
     failWith: { status: 503, body: { errors: [{ status: '503', title: 'Service Unavailable' }] } },
     seen: [],
     delayMs: 0,
+    meeting: undefined,
     inFlight: 0,
     peakInFlight: 0,
     stopListening: () => undefined,
     close: async () => undefined,
   };
+  const held = new Set<() => void>();
+  const met = ({ inFlight, atMostMs }: { inFlight: number; atMostMs: number }) =>
+    new Promise<void>((go) => {
+      if (proxy.inFlight >= inFlight) {
+        for (const release of held) release();
+        go();
+        return;
+      }
+      const release = () => {
+        clearTimeout(timer);
+        held.delete(release);
+        go();
+      };
+      const timer = setTimeout(release, atMostMs);
+      held.add(release);
+    });
   const server = createServer(async (incoming: IncomingMessage, outgoing: ServerResponse) => {
     proxy.inFlight += 1;
     proxy.peakInFlight = Math.max(proxy.peakInFlight, proxy.inFlight);
@@ -81,6 +104,7 @@ export async function startFaultProxy(targetOrigin: string, port = 0): Promise<F
       return;
     }
     if (proxy.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, proxy.delayMs));
+    if (proxy.meeting) await met(proxy.meeting);
     // The body is forwarded whole, so undici sets its length itself.
     const hopByHop = new Set(['host', 'connection', 'transfer-encoding', 'content-length']);
     const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !hopByHop.has(name)));
