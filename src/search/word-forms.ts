@@ -131,14 +131,22 @@ const withSpokenG = (word: string): string | undefined =>
 
 /**
  * A German word as Alemannic typing (Swabia, Vorarlberg, Switzerland) writes its endings: an
- * infinitive's "en" as "a" ("erfassa"), a noun's "ung" as "ig" ("Zahlig", "Rechnig").
+ * infinitive's "en" as "a" ("erfassa"), a noun's "ung" as "ig" ("Zahlig", "Rechnig"), and "ungen"
+ * as "ige" ("Wohnige").
  */
 function withAlemannicEnding(word: string): string | undefined {
   if (word.length < 5) return undefined;
   if (/[^aeiouy]a$/.test(word)) return `${word.slice(0, -1)}en`;
   if (/[^aeiouy]ig$/.test(word)) return `${word.slice(0, -2)}ung`;
+  if (/[^aeiouy]ige$/.test(word)) return `${word.slice(0, -3)}ungen`;
   return undefined;
 }
+
+/** A German word as Swiss typing writes its "k" as "ch" before a vowel: "verchauft", "Chunde" are verkauft, Kunde. */
+const withSwissK = (word: string): string | undefined => {
+  const spoken = /^(ver|be|ge|g)?ch(?=[aeiouy])/.exec(word);
+  return spoken && word.length >= 5 ? `${spoken[1] ?? ''}k${word.slice(spoken[0].length)}` : undefined;
+};
 
 /**
  * Grammar words as dialect and chat typing write them, by the word the vocabulary's phrases use:
@@ -149,7 +157,7 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ...['net', 'ned', 'nit', 'nid', 'nich', 'nod', 'nud'].map((word) => [word, 'nicht'] as const),
   ...['scho', 'schoo'].map((word) => [word, 'schon'] as const),
   ...['wos', 'wat'].map((word) => [word, 'was'] as const),
-  ...['hod', 'hot'].map((word) => [word, 'hat'] as const),
+  ...['hod', 'hot', 'het'].map((word) => [word, 'hat'] as const),
   ...['muas', 'muass', 'mua'].map((word) => [word, 'muss'] as const),
   ...['is', 'isch'].map((word) => [word, 'ist'] as const),
   ['ois', 'alles'],
@@ -184,6 +192,10 @@ const withAlemannicParticle = (word: string): string | undefined => {
 const withSwissA = (word: string): string[] =>
   word.length < 5 ? [] : [...word.matchAll(/a/g)].map(({ index }) => `${word.slice(0, index)}e${word.slice(index + 1)}`);
 
+/** A German participle as Swiss typing writes it, an "e" before its "t": "gänderet", "gspeicheret" are geändert, gespeichert. */
+const withSwissParticiple = (word: string): string | undefined =>
+  word.length >= 6 && /[^aeiouy]e[lr]et$/.test(word) ? `${word.slice(0, -2)}t` : undefined;
+
 /** A German word as Bavarian, Austrian and Alemannic typing writes its "u" as "ua" or "ue": "buacha", "sueche". */
 const withSpokenU = (word: string): string | undefined =>
   word.length >= 5 && /[^aeiouy]u[ae][^aeiouy]/.test(word) ? word.replace(/([^aeiouy])u[ae](?=[^aeiouy])/, '$1u') : undefined;
@@ -197,6 +209,8 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withAlemannicEnding,
   withAlemannicParticle,
   withSpokenU,
+  withSwissParticiple,
+  withSwissK,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

@@ -51,6 +51,17 @@ describe('word forms', () => {
     expect(terms('wer hod den zählerstand gändert')).toContain('audit');
   });
 
+  it('reads a Swiss participle with an "e" before its "t", and "het" as "hat": "wer het … gänderet"', () => {
+    expect(terms('Wer het am Zischtig d Mieterdate gänderet?')).toContain('audit');
+    expect(spokenSpellingsOf('gspeicheret')).toContain('gespeichert');
+  });
+
+  it('reads a Swiss "ch" for "k" and the Alemannic plural "ige" for "ungen": "Wohnige … verchauft"', () => {
+    expect(terms('Weli Wohnige im Projekt Sonnmatt sind scho verchauft?')).toContain('sold');
+    expect(spokenSpellingsOf('zahlige')).toContain('zahlungen');
+    expect(spokenSpellingsOf('chunde')).toContain('kunde');
+  });
+
   it('reads a separable verb\'s infinitive with "zu" without it: "anzulegen", "hochzuladen"', () => {
     expect(terms('bitte die Firma anzulegen')).toContain('create');
     expect(terms('ich bitte, die Rechnung hochzuladen')).toContain('upload');
