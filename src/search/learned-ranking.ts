@@ -30,7 +30,7 @@ export interface ModelWeights {
 /**
  * The weights as the build writes them, in letters (letters.ts). A feature names its columns by
  * their place in `order`, where the columns most features weigh come first, so that the steps
- * from one to the next are short. Packed, that is a fifth shorter than the same numbers in arrays.
+ * from one to the next are short. Packed, that is a sixth shorter than the same numbers in arrays.
  */
 export interface EncodedModel {
   tools: string[];
