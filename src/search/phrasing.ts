@@ -65,8 +65,33 @@ const MODALS = words('can could would will konnen konnten muss mussen soll solle
 
 const ADDRESSED = words('you u ya sie');
 
+/** German modals that carry their "du" ("kannst mir …", "kannste ma …"), and those that take an addressee after them. */
+const MODALS_WITH_DU = words('kannst konntest kannste wurdest');
+const MODALS_BEFORE_ADDRESSEE = words('konnen konnten wurden');
+const GERMAN_ADDRESSED = words('sie se du ihr');
+
+/** Those told something in German ("mir", spoken "ma"), and the verbs that then ask to be told or shown. */
+const TOLD = words('mir uns ma');
+const TELLING = words(
+  'sagen nennen geben mitteilen aufstellen zusammenstellen aufzeigen darstellen aufschlusseln aufbereiten schicken senden raussuchen heraussuchen',
+);
+
+/**
+ * Whether a German sentence asks the one addressed to show or tell something, the verb last in
+ * its first clause: "Können Sie mir die Summe aufstellen?", "Kannst du checken, wer …", "kannste
+ * mir ma zeigen, wie …"; "Kannst du mir die Rechnung buchen?" asks for an action.
+ */
+function asksAddresseeToShow(sentence: string): boolean {
+  const clause = wordsOf(sentence.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
+  const [first = '', second = ''] = clause;
+  if (!MODALS_WITH_DU.has(first) && !(MODALS_BEFORE_ADDRESSEE.has(first) && GERMAN_ADDRESSED.has(second))) return false;
+  const verb = clause.at(-1) ?? '';
+  return asksToSee(verb) || (TELLING.has(verb) && clause.some((word) => TOLD.has(word)));
+}
+
 /** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
 function opensAskingForAction(sentence: string): boolean {
+  if (asksAddresseeToShow(sentence)) return false;
   const [first = '', second = '', third = ''] = wordsOf(sentence);
   return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksToSee(third));
 }
@@ -195,7 +220,7 @@ export function phrasedAsRead(request: string): boolean {
   const opening = wordsOf(request);
   const [first = '', second = '', third = ''] = opening;
   if (needsToSee(opening)) return true;
-  if (asksPolitelyToSee(opening)) return true;
+  if (asksPolitelyToSee(opening) || asksAddresseeToShow(request)) return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
   if (MODALS.has(first)) return ADDRESSED.has(second) ? asksToSee(third) : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);

@@ -52,6 +52,10 @@ describe('a request phrased to read', () => {
     'ist da noch was zu zahlen',
     'Ist die Rechnung 12 noch zu bezahlen',
     'ist die Rechnung zu hoch?',
+    'Mir ist zu Ohren gekommen, dass beim Vertrag V-BI-0412 Nachforderungen aufgelaufen sind. Können Sie mir die Summe aufstellen?',
+    'Kannst du mir für die Überbauung Rheinfels die Kosten nach BKP zeigen?',
+    'Kannst du checken, wer am Freitag die Stammdaten geändert hat?',
+    'kannste mir ma zeigen, wie unsere DIN-276-Vorlage aufgebaut is',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -62,6 +66,7 @@ describe('a request phrased to read', () => {
     'can you book 5k against invoice 2026-118?',
     'Kannst du die Rechnung als strittig markieren?',
     'Können Sie die Zahlung buchen?',
+    'Können Sie mir die Rechnung von Schmidt Bau buchen?',
     'could you add the invoice, which came in yesterday',
     'wie buche ich eine Abschlagszahlung',
     'Abschlagszahlung buchen',
