@@ -57,6 +57,16 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'falls nud',
   'sodann',
   'und sodann',
+  // Swiss "sonst" and "wenn nicht": "süsch eini aalege", "wänn ned: bitte aalege"
+  'susch',
+  'suscht',
+  'sunscht',
+  'sonscht',
+  'wann ned',
+  'wann nid',
+  'wann nod',
+  'wann nud',
+  'wann net',
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
@@ -71,8 +81,12 @@ const FIRST_STEP = new Set([
   'zunachst',
   'vorher',
   'zerscht',
+  'zersch',
   'zerst',
   'zuerscht',
+  'erscht',
+  // Low German
+  'eerst',
 ]);
 
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
@@ -203,17 +217,47 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isL
 const AFTER = new Set(['once', 'after', 'nachdem', 'sobald']);
 
 /**
+ * A first clause that makes the rest depend on something not being there yet is a check of its
+ * own: "Sofern im Projekt noch keine Vergabeeinheit „Freianlagen“ existiert, legen Sie diese an",
+ * "If Acme isn't on the system yet, add them", "Wänn d Verwaltig no ned als Kontakt drin isch, bitte
+ * erfasse". Without "yet" it may be politeness: "Sofern es keine Umstände macht, …".
+ */
+const IF = new Set(['if', 'falls', 'wenn', 'sofern', 'wann']);
+const NOT = new Set([
+  'not',
+  't',
+  'no',
+  'nicht',
+  'nich',
+  'ned',
+  'net',
+  'nid',
+  'nod',
+  'nud',
+  'nit',
+  'kein',
+  'keine',
+  'keinen',
+  'kei',
+  'keini',
+]);
+const YET = new Set(['yet', 'already', 'noch', 'no', 'scho', 'schon']);
+const asksWhetherThereYet = (clause: readonly Token[]) =>
+  clause.some(({ word }) => NOT.has(word)) && clause.some(({ word }) => YET.has(word));
+
+/**
  * A request that opens with "before …," says its later step first: that clause goes after the
  * clause that follows it ("Before you pay Alpine, check what is still open" checks, then pays).
  * Not yet German "bevor": its check alone ("ob die Rechnung freigegeben ist") finds the invoice
  * list rather than the invoice's status, and the split lost more than it gained. One that opens
  * with "once …," or "after …," says its first step first ("After pulling up the meters, record …")
- * when that clause has a verb: "After the payment on 3 May, what is left?" is one step.
+ * when that clause has a verb: "After the payment on 3 May, what is left?" is one step. One that
+ * opens with "if …," checks first when it asks whether something is not there yet.
  */
 function withOpeningClauseApart(request: string, pieces: readonly Token[][], isVerb: IsVerb): Token[][] {
   const [first, ...rest] = pieces;
   const opening = first?.[0]!.word ?? '';
-  if (!first || !(BEFORE.has(opening) || AFTER.has(opening))) return [...pieces];
+  if (!first || !(BEFORE.has(opening) || AFTER.has(opening) || IF.has(opening))) return [...pieces];
   const end = first.findIndex(
     (token, at) => at < first.length - 1 && CLAUSE_END.test(request.slice(token.end, first[at + 1]!.start)),
   );
@@ -221,6 +265,7 @@ function withOpeningClauseApart(request: string, pieces: readonly Token[][], isV
   const clause = first.slice(1, end + 1);
   const following = first.slice(end + 1);
   if (BEFORE.has(opening)) return [following, clause, ...rest];
+  if (IF.has(opening)) return asksWhetherThereYet(clause) ? [clause, following, ...rest] : [...pieces];
   return clause.some(({ word }) => isVerb(word, { first: true, last: true })) ? [clause, following, ...rest] : [...pieces];
 }
 

@@ -152,6 +152,14 @@ describe('the steps of a request', () => {
     ['find the contract & bump it to 96k', ['find the contract', 'bump it to 96k']],
     ['find the contract and thereafter post 5k', ['find the contract', 'post 5k']],
     ['die Verträge raussuchen, nachher 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
+    // An opening "if" that asks whether something is not there yet checks first; Swiss "sonst", "wenn nicht" and "zuerst".
+    ["If Acme isn't on the system yet, add them", ["Acme isn't on the system yet", 'add them']],
+    [
+      'Sofern noch keine Vergabeeinheit Freianlagen existiert, legen Sie diese an',
+      ['noch keine Vergabeeinheit Freianlagen existiert', 'legen Sie diese an'],
+    ],
+    ['zersch d Firma raussuche, süsch aalege', ['d Firma raussuche', 'aalege']],
+    ['d Firma raussuche. Wänn ned: bitte aalege', ['d Firma raussuche', 'bitte aalege']],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb, isLookup)).toEqual(steps);
   });
@@ -166,6 +174,8 @@ describe('the steps of a request', () => {
     'add the before and after photos',
     'find invoice 12. It is from March.',
     'post 5k on invoice 12. Check it first.',
+    'Sofern es keine Umstände macht, bitte das Datum der Rechnung 12 ändern',
+    'If the invoice is approved, pay it',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb, isLookup)).toEqual([request]);
   });
