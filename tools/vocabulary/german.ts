@@ -415,6 +415,9 @@ export const GERMAN: Vocabulary = {
     'verkalkuliert',
     'geht sich … nicht aus',
     'langt nicht',
+    'übern Deckel',
+    'über den Deckel',
+    'ausm Ruder',
   ],
 
   // contracts
@@ -1186,6 +1189,8 @@ export const GERMAN: Vocabulary = {
     'Pleitegeier',
     'über die Wupper',
     'mit … am Laufen',
+    'an der Backe',
+    'anne Backe',
   ],
   // a record's state, or a meter's reading ("den Stand 184.320 m³ eintragen")
   'status state get reading': ['Stand'],
@@ -1241,6 +1246,9 @@ export const GERMAN: Vocabulary = {
     'geflossen',
     'eingestreift',
     'Geld gesehen',
+    'Kohle gesehen',
+    'Geld gekriegt',
+    'Kohle gekriegt',
   ],
   'payment status paid': [
     'alles durch',
@@ -1284,6 +1292,8 @@ export const GERMAN: Vocabulary = {
     'in der Luft',
     'schwebt noch',
     'offene Baustellen',
+    'auf dem Tisch',
+    'aufm Tisch',
   ],
   'open state': [
     'auf Freigabe',
@@ -2389,7 +2399,7 @@ export const GERMAN: Vocabulary = {
     'qm',
     'm²',
   ],
-  cash: ['Mittel', 'Geld', 'Knete', 'Kröten'],
+  cash: ['Mittel', 'Geld', 'Knete', 'Kröten', 'Kohle', 'Zaster', 'Moneten', 'Göd'],
   esg: ['Nachhaltigkeit', 'DGNB', 'Taxonomie', 'Zertifizierung', 'CSRD', 'Minergie', 'klimaaktiv'],
   type: ['Typ', 'Art', 'Datentyp'],
   currency: ['W\u00e4hrung'],
