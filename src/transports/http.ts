@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo, Socket } from 'node:net';
-import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -19,6 +19,7 @@ import { batchRefusal } from './batches.js';
 import { createConcurrencyGate } from './concurrency.js';
 import { createConnectionStats, isClientGone } from './connection-stats.js';
 import { nestsDeeperThan } from './json-nesting.js';
+import { toNodeExchange, type NodeHandler } from './node-exchange.js';
 import { legacyRequests } from './legacy-requests.js';
 import { createRateLimiter } from './rate-limit.js';
 
@@ -234,7 +235,7 @@ export async function serveOverHttp(
    * every call was a quarter of what a call allocated. One handler per tool offered, made when
    * first needed. 2026-07-28 requests go to the SDK's handler, 2025-era ones to legacyRequests.
    */
-  const handlers = new Map<string | undefined, { handler: McpHttpHandler; serve: ReturnType<typeof toNodeHandler> }>();
+  const handlers = new Map<string | undefined, { handler: McpHttpHandler; serve: NodeHandler }>();
   function handlerFor(tool: string | undefined) {
     const only = tool !== undefined && options.offers(tool) ? tool : undefined;
     let entry = handlers.get(only);
@@ -242,12 +243,12 @@ export async function serveOverHttp(
       const factory = (context: { authInfo?: AuthInfo }) => createMcpServer(context.authInfo, only);
       const handler = createMcpHandler(factory, { legacy: 'reject', onerror: logError });
       const legacy = legacyRequests(factory, logError);
-      const serve = toNodeHandler(
+      const serve = toNodeExchange(
         {
           fetch: async (request, handling) =>
             (await isLegacyRequest(request, handling?.parsedBody)) ? legacy(request, handling) : handler.fetch(request, handling),
         },
-        { onerror: logError },
+        logError,
       );
       entry = { handler, serve };
       handlers.set(only, entry);
