@@ -19,7 +19,22 @@ export interface Caller {
   token: string;
 }
 
+/**
+ * Callers already made, by the verified token they come from: a token verified once is the same
+ * object on each of its requests (auth/verified-tokens.ts), and each request asks for its caller twice.
+ */
+const callers = new WeakMap<AuthInfo, Caller>();
+
 export function callerOf(authInfo: AuthInfo): Caller {
+  let caller = callers.get(authInfo);
+  if (!caller) {
+    caller = newCaller(authInfo);
+    callers.set(authInfo, caller);
+  }
+  return caller;
+}
+
+function newCaller(authInfo: AuthInfo): Caller {
   const iss = typeof authInfo.extra?.iss === 'string' ? authInfo.extra.iss : '';
   const subject = typeof authInfo.extra?.sub === 'string' ? authInfo.extra.sub : undefined;
   const sub = subject === undefined ? `client:${authInfo.clientId}` : /^(client|sub):/.test(subject) ? `sub:${subject}` : subject;

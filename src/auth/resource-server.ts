@@ -46,7 +46,12 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const issuer = lazyIssuer(options.issuerUrl);
   const resourceUrl = new URL(options.publicUrl);
   const resourceMetadataUrl = getOAuthProtectedResourceMetadataUrl(resourceUrl);
-  const verifier = createTokenVerifier({ issuer, audience: options.publicUrl, introspection: options.introspection });
+  const verifier = createTokenVerifier({
+    issuer,
+    audience: options.publicUrl,
+    introspection: options.introspection,
+    resourceMetadataUrl,
+  });
   const metadataPaths = new Set([new URL(resourceMetadataUrl).pathname, '/.well-known/oauth-protected-resource']);
 
   const metadataOptions = async (): Promise<AuthMetadataOptions> => ({

@@ -14,6 +14,12 @@ export interface TokenVerifierOptions {
   issuer: () => Promise<Issuer>;
   /** This server's public URL: the audience every accepted token must carry. */
   audience: string;
+  /**
+   * Where this server's Protected Resource Metadata is, carried by every verified token's AuthInfo
+   * as the SDK's Bearer check adds it: with it there already, a remembered token comes back as
+   * the very object remembered instead of a copy per request.
+   */
+  resourceMetadataUrl?: string;
   /** Opaque tokens are introspected with these; without them only JWTs are accepted. */
   introspection?: ClientCredentials;
 }
@@ -57,6 +63,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
       expiresAt: claims.exp,
       resource,
       extra: { iss: issuer, ...(sub ? { sub } : {}) },
+      ...(options.resourceMetadataUrl !== undefined && { resourceMetadataUrl: options.resourceMetadataUrl }),
     };
   }
 
