@@ -127,10 +127,20 @@ function tokensOf(request: string): Token[] {
   }));
 }
 
+/**
+ * Swiss and Low German "dann": "Lueg zersch, was no offe isch, und denn zahl de Rescht". Standard
+ * German's "denn" is "because", so it starts a step only after "and" or once a first step was
+ * announced ("zerscht … aaluege, denn … zuordne").
+ */
+const DIALECT_THEN = 'denn';
+const DIALECT_FIRST = new Set(['zerscht', 'zersch', 'zerst', 'zuerscht', 'erscht', 'eerst']);
+
 /** The length of the next-step phrase that starts at `at`, or 0. */
 function nextStepAt(tokens: readonly Token[], at: number): number {
   const phrase = NEXT_STEP.find((words) => words.every((word, i) => tokens[at + i]?.word === word));
-  return phrase?.length ?? 0;
+  if (phrase) return phrase.length;
+  if (tokens[at]?.word === DIALECT_THEN && tokens.slice(0, at).some(({ word }) => DIALECT_FIRST.has(word))) return 1;
+  return JOINS.has(tokens[at]?.word ?? '') && tokens[at + 1]?.word === DIALECT_THEN ? 2 : 0;
 }
 
 /** Punctuation that ends a clause: a "dann" after it starts the next step where it stands. */
@@ -154,7 +164,7 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
 const CONDITIONS = new Set(['if', 'once', 'falls', 'wenn', 'sofern', 'sobald']);
 
 /**
- * A condition that opens a next step: after "and", a comma, a dash or a full stop, not first
+ * A condition that opens a next step: after "and", a comma, a semicolon, a dash or a full stop, not first
  * ("check if they exist").
  * Its length in words, left out of the step: to the comma that closes it within its sentence
  * ("and, if it's approved, pay what's left"), or after "and" to the verb that follows it ("and
@@ -164,7 +174,7 @@ function conditionAt(request: string, tokens: readonly Token[], at: number, isVe
   if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
   const gapAfter = (i: number) => request.slice(tokens[i]!.end, tokens[i + 1]?.start ?? request.length);
   const afterAnd = JOINS.has(tokens[at - 1]!.word);
-  if (!afterAnd && !/[,.\u2013\u2014]|\s-\s/.test(gapAfter(at - 1))) return 0;
+  if (!afterAnd && !/[,;.\u2013\u2014]|\s-\s/.test(gapAfter(at - 1))) return 0;
   let verb = 0;
   for (let i = at + 1; i < tokens.length - 1 && !nextStepAt(tokens, i); i++) {
     if (gapAfter(i).includes(',')) return i - at + 1;

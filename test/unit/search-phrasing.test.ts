@@ -160,6 +160,13 @@ describe('the steps of a request', () => {
     ],
     ['zersch d Firma raussuche, süsch aalege', ['d Firma raussuche', 'aalege']],
     ['d Firma raussuche. Wänn ned: bitte aalege', ['d Firma raussuche', 'bitte aalege']],
+    // Swiss and Low German "denn" for "dann", after "und" or a "zuerst"; a condition after a semicolon.
+    ['d Rechnig raussuche und denn de Rescht zahle', ['d Rechnig raussuche', 'de Rescht zahle']],
+    ['zerscht d Firma raussuche, denn d IBAN ändere', ['d Firma raussuche', 'd IBAN ändere']],
+    [
+      'Bitte die Verträge raussuchen; sofern der mit Ziegler noch im Entwurf steht, auf beauftragt setzen',
+      ['Bitte die Verträge raussuchen', 'auf beauftragt setzen'],
+    ],
   ])('%s', (request, steps) => {
     expect(stepsOf(request, isVerb, isLookup)).toEqual(steps);
   });
@@ -176,6 +183,7 @@ describe('the steps of a request', () => {
     'post 5k on invoice 12. Check it first.',
     'Sofern es keine Umstände macht, bitte das Datum der Rechnung 12 ändern',
     'If the invoice is approved, pay it',
+    'Bitte zuerst die Rechnung 12 buchen, denn die ist fällig',
   ])('keeps a request of one step whole: %s', (request) => {
     expect(stepsOf(request, isVerb, isLookup)).toEqual([request]);
   });
