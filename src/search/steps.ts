@@ -4,6 +4,7 @@
  * so that the lookup a later action needs is not drowned by that action's words.
  */
 import { foldedForSearch } from './text.js';
+import { grammarWordOf } from './word-forms.js';
 
 /** Words that start the next step (folded: "anschließend" is "anschliessend"). */
 const NEXT_STEP: ReadonlyArray<readonly string[]> = [
@@ -71,23 +72,11 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
 
+/** "zuerst" as Swiss, Alemannic and Low German typing write it. */
+const DIALECT_FIRST = ['zerscht', 'zersch', 'zerst', 'zuerscht', 'erscht', 'eerst'];
+
 /** A request's first step often starts by saying so; that says nothing about the tool. */
-const FIRST_STEP = new Set([
-  'first',
-  'firstly',
-  'zuerst',
-  'erst',
-  'erstmal',
-  'zunachst',
-  'vorher',
-  'zerscht',
-  'zersch',
-  'zerst',
-  'zuerscht',
-  'erscht',
-  // Low German
-  'eerst',
-]);
+const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher', ...DIALECT_FIRST]);
 
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
 const JOINS = new Set(['and', 'und', 'n', 'un', '&']);
@@ -133,13 +122,12 @@ function tokensOf(request: string): Token[] {
  * announced ("zerscht … aaluege, denn … zuordne").
  */
 const DIALECT_THEN = 'denn';
-const DIALECT_FIRST = new Set(['zerscht', 'zersch', 'zerst', 'zuerscht', 'erscht', 'eerst']);
 
 /** The length of the next-step phrase that starts at `at`, or 0. */
 function nextStepAt(tokens: readonly Token[], at: number): number {
   const phrase = NEXT_STEP.find((words) => words.every((word, i) => tokens[at + i]?.word === word));
   if (phrase) return phrase.length;
-  if (tokens[at]?.word === DIALECT_THEN && tokens.slice(0, at).some(({ word }) => DIALECT_FIRST.has(word))) return 1;
+  if (tokens[at]?.word === DIALECT_THEN && tokens.slice(0, at).some(({ word }) => DIALECT_FIRST.includes(word))) return 1;
   return JOINS.has(tokens[at]?.word ?? '') && tokens[at + 1]?.word === DIALECT_THEN ? 2 : 0;
 }
 
@@ -233,27 +221,12 @@ const AFTER = new Set(['once', 'after', 'nachdem', 'sobald']);
  * erfasse". Without "yet" it may be politeness: "Sofern es keine Umstände macht, …".
  */
 const IF = new Set(['if', 'falls', 'wenn', 'sofern', 'wann']);
-const NOT = new Set([
-  'not',
-  't',
-  'no',
-  'nicht',
-  'nich',
-  'ned',
-  'net',
-  'nid',
-  'nod',
-  'nud',
-  'nit',
-  'kein',
-  'keine',
-  'keinen',
-  'kei',
-  'keini',
-]);
-const YET = new Set(['yet', 'already', 'noch', 'no', 'scho', 'schon']);
+/** Negations and "yet", dialect spellings read as the grammar words they stand for ("no ned", "scho"). */
+const NOT = new Set(['not', 't', 'no', 'nicht', 'kein', 'keine', 'keinen', 'kei', 'keini']);
+const YET = new Set(['yet', 'already', 'noch', 'schon']);
 const asksWhetherThereYet = (clause: readonly Token[]) =>
-  clause.some(({ word }) => NOT.has(word)) && clause.some(({ word }) => YET.has(word));
+  clause.some(({ word }) => NOT.has(word) || NOT.has(grammarWordOf(word))) &&
+  clause.some(({ word }) => YET.has(grammarWordOf(word)));
 
 /**
  * A request that opens with "before …," says its later step first: that clause goes after the

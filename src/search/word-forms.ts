@@ -170,6 +170,9 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
 /** Whether German dialect typing writes this word for a grammar word: "vo de Firma" is "von der Firma". */
 export const isSpokenGrammarWord = (word: string): boolean => SPOKEN_GRAMMAR_WORDS.has(word);
 
+/** The grammar word a dialect spelling stands for ("ned" is "nicht", "scho" "schon"); any other word as it is. */
+export const grammarWordOf = (word: string): string => SPOKEN_GRAMMAR_WORDS.get(word) ?? word;
+
 /**
  * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha",
  * "ystelle" are anlegen, auflisten, eintragen, einbuchen, einstellen.

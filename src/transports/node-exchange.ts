@@ -42,6 +42,7 @@ function echoableRequestId(body: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
+/** The handler served on node:http: a parsed POST as a bodiless Request, anything else through toNodeHandler. */
 export function toNodeExchange(handler: WebHandler, onerror: (error: Error) => void): NodeHandler {
   const unparsed = toNodeHandler(handler, { onerror });
   return async (request, response, parsedBody) => {
