@@ -15,7 +15,7 @@ import type { Product } from '../dispatch/operation.js';
 import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
 import { featuresOf, rankingModel, reordered, type Example } from './learned-ranking.js';
-import { LEXICON } from './lexicon.js';
+import { lexicon } from './lexicon.js';
 import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
 import { preferenceFor, productsOf, type Preference } from './preference.js';
@@ -199,7 +199,7 @@ const namesOnlyThings = (query: string, before: string | undefined) => before ==
 /** The things the step before named, without its actions: what "it" or "them" stands for. */
 function referredTo(before: string | undefined, isToolWord: (word: string) => boolean): Meaning[] {
   if (before === undefined) return [];
-  return understand(before, LEXICON, isToolWord).meanings.flatMap(({ terms, weight }) => {
+  return understand(before, lexicon(), isToolWord).meanings.flatMap(({ terms, weight }) => {
     const named = terms.filter((term) => !asksFor(term));
     return named.length ? [{ terms: named, weight: weight * REFERRED_WEIGHT }] : [];
   });
@@ -226,7 +226,7 @@ const stepMeanings = (own: readonly Meaning[], before: string | undefined, isToo
 function ranked<T extends Searchable>(tools: readonly T[], { query, product, about, before }: Asked): T[] {
   const { index, byName } = indexOf(tools);
   const isToolWord = toolWordTest(tools);
-  const request = understand(query, LEXICON, isToolWord);
+  const request = understand(query, lexicon(), isToolWord);
   const meanings = stepMeanings(request.meanings, before, isToolWord);
   if (!meanings.length) return [];
   const terms = meanings.flatMap((meaning) => meaning.terms);
@@ -280,10 +280,10 @@ export function learningExamples(tools: readonly Searchable[], { ask, tools: ans
   const query = withoutSmallTalk(ask);
   const isToolWord = toolWordTest(tools);
   const exampleOf = (step: string, stepAnswers: readonly string[], before?: string): Example => ({
-    features: featuresOf(stepMeanings(understand(step, LEXICON, isToolWord).meanings, before, isToolWord), step),
+    features: featuresOf(stepMeanings(understand(step, lexicon(), isToolWord).meanings, before, isToolWord), step),
     tools: stepAnswers,
   });
-  const steps = then ? stepsIn(query, LEXICON, isToolWord) : [];
+  const steps = then ? stepsIn(query, lexicon(), isToolWord) : [];
   if (!then || steps.length < 2) return [exampleOf(query, answers)];
   return [exampleOf(steps[0]!, answers), exampleOf(steps.at(-1)!, then, steps.at(-2))];
 }
@@ -325,10 +325,12 @@ function joinedRepeats<T>(steps: ReadonlyArray<Step<T>>): Array<Step<T>> {
 export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
   const query = withoutSmallTalk(request);
   const isToolWord = toolWordTest(tools);
-  const parts = stepsIn(query, LEXICON, isToolWord);
+  const parts = stepsIn(query, lexicon(), isToolWord);
   const asOneStep = () => ({ tools: ranked(tools, { query, product }).slice(0, RESULTS), steps: [] });
   if (parts.length < 2) return asOneStep();
-  const about = productsOf(new Set(understand(query, LEXICON, isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))));
+  const about = productsOf(
+    new Set(understand(query, lexicon(), isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))),
+  );
   const perStep = parts.map((part, at) => ({
     request: part,
     tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),

@@ -1,7 +1,7 @@
 /** How search_tools reads the shape of a request: questions that ask to read, requests of several steps, misspelt words. */
 import { describe, expect, it } from 'vitest';
 import { phrasedAsRead } from '../../src/search/phrasing.js';
-import { LEXICON } from '../../src/search/lexicon.js';
+import { lexicon } from '../../src/search/lexicon.js';
 import { stepsIn } from '../../src/search/request.js';
 import { stepsOf } from '../../src/search/steps.js';
 import { misspeltFor } from '../../src/search/typos.js';
@@ -189,7 +189,7 @@ describe('the steps of a request', () => {
   });
 
   it('keeps a sentence without a verb with the step it belongs to: "… schon drin? projekt pieschen"', () => {
-    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
     expect(steps('muss ich noch ne rechnung hochladen oder is die schon drin? projekt pieschen')).toHaveLength(1);
     expect(steps('Claim 11 from Bayside is already in; put their statement PDF on it.')).toHaveLength(1);
     expect(steps('Zahlungen zu RE 2026-097? die letzte bitte korrigieren')).toHaveLength(2);
@@ -197,11 +197,11 @@ describe('the steps of a request', () => {
 
   it('opens a step with a verb of checking, which says nothing else: "prüf erst …, dann zahl …"', () => {
     const request = 'Prüf erst den Zahlungsstand der Schlussrechnung, und wenn noch was offen ist, zahl den Rest.';
-    expect(stepsIn(request, LEXICON, () => false)).toHaveLength(2);
+    expect(stepsIn(request, lexicon(), () => false)).toHaveLength(2);
   });
 
   it('splits at a comma after a lookup, where a verb opens or closes both clauses', () => {
-    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
     expect(steps("Find the Invermay property, fix the address — it's 14 Lindsay St, not 41.")).toEqual([
       'Find the Invermay property',
       "fix the address — it's 14 Lindsay St, not 41",
@@ -213,7 +213,7 @@ describe('the steps of a request', () => {
   });
 
   it('counts a verb of the verb place only there: "… vergeben und Rechnungen" are things', () => {
-    const steps = (request: string) => stepsIn(request, LEXICON, () => false);
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
     expect(steps('Verträge raussuchen mit allem Vergebenen und Rechnungen')).toHaveLength(1);
     expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(3);
     expect(steps('find the invoices and label them')).toHaveLength(2);

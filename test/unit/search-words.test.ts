@@ -7,7 +7,7 @@ import { SEARCH_KEYWORDS } from '../../tools/vocabulary/keywords.js';
 import { PRODUCT_WORDS, type Vocabulary } from '../../tools/vocabulary/vocabulary.js';
 import { compoundParts } from '../../src/search/compounds.js';
 import { isGerman } from '../../src/search/language.js';
-import { LEXICON } from '../../src/search/lexicon.js';
+import { lexicon } from '../../src/search/lexicon.js';
 import { preferenceFor } from '../../src/search/preference.js';
 import { stepsIn, understand } from '../../src/search/request.js';
 import { wordsOf } from '../../src/search/text.js';
@@ -23,7 +23,7 @@ const toolWords = new Set(
 );
 
 describe('word forms', () => {
-  const terms = (request: string) => understand(request, LEXICON, () => false).meanings.flatMap((meaning) => meaning.terms);
+  const terms = (request: string) => understand(request, lexicon(), () => false).meanings.flatMap((meaning) => meaning.terms);
 
   it.each([
     ['suppliers', 'supplier'],
@@ -87,7 +87,9 @@ describe('word forms', () => {
   it('reads Alemannic particles and vowels, several changes in one word: "ibuacha" is einbuchen', () => {
     expect(terms('d Rechnig bitte ibuacha')).toContain('register');
     expect(terms('d Schlussrechnig bitte ystelle')).toContain('submit');
-    expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', LEXICON, () => false)).toHaveLength(2);
+    expect(stepsIn('d Massnahme Kasernestrasse sueche und drunder en neue Vertrag aalege', lexicon(), () => false)).toHaveLength(
+      2,
+    );
     // "i" for "ein" only before a consonant other than "n": "Inhalt" and "invoice" stay as they are.
     expect(spokenSpellingsOf('itrage')).toContain('eintragen');
     expect(spokenSpellingsOf('inhalt').filter((form) => form.startsWith('ein'))).toEqual([]);
@@ -107,7 +109,7 @@ describe('word forms', () => {
 });
 
 describe('German compounds', () => {
-  const known = (word: string) => LEXICON.germanWords.has(word);
+  const known = (word: string) => lexicon().germanWords.has(word);
 
   it.each([
     ['stromverbrauch', ['strom', 'verbrauch']],
@@ -159,21 +161,21 @@ describe('the language of a request', () => {
   it.each(['Nachträge zum Vertrag', 'Nachunternehmerliste', 'Kostengruppen', 'Obligo', 'wos muas i no freigebn?'])(
     'reads "%s" as German',
     (request) => {
-      expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(true);
+      expect(isGerman(wordsOf(request), lexicon(), isToolWord)).toBe(true);
     },
   );
 
   it.each(['tax rate', 'service charges', 'overdue invoices on Hunsrück Mitte', 'our total exposure to Müller Bau'])(
     'reads "%s" as English',
     (request) => {
-      expect(isGerman(wordsOf(request), LEXICON, isToolWord)).toBe(false);
+      expect(isGerman(wordsOf(request), lexicon(), isToolWord)).toBe(false);
     },
   );
 });
 
 describe('words that ask for an action in some requests only', () => {
   const termsOf = (request: string) =>
-    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+    understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
 
   it('reads a verb in the verb place only: last in German, first in English', () => {
     expect(termsOf('Rechnung zahlen')).toContain('register');
@@ -231,14 +233,14 @@ describe('words that ask for an action in some requests only', () => {
   });
 
   it('weighs what follows "to" fully after "need": "I need to pay" is no qualifier', () => {
-    const { meanings } = understand('I need to pay invoice 2026-118', LEXICON, () => false);
+    const { meanings } = understand('I need to pay invoice 2026-118', lexicon(), () => false);
     expect(meanings.every(({ weight }) => weight === 1)).toBe(true);
   });
 });
 
 describe('words of a company name', () => {
   const termsOf = (request: string) =>
-    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+    understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
 
   it('mean a contractor as whole words only, never as parts of a compound', () => {
     expect(termsOf('Rechnungen von Schmidt Bau')).toContain('contractor');
@@ -282,7 +284,7 @@ describe('words of a company name', () => {
 
 describe('phrasal verbs', () => {
   const termsOf = (request: string) =>
-    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+    understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
 
   it('reads a phrasal verb around its object: "knock … off" is "knock 20k off"', () => {
     expect(termsOf('knock 20k off the contingency')).toContain('decrease');
@@ -299,7 +301,7 @@ describe('phrasal verbs', () => {
 
 describe('verbs split, denied or describing', () => {
   const termsOf = (request: string) =>
-    understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
+    understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.flatMap(({ terms }) => terms);
 
   it('joins a German separable verb around its object, within its clause', () => {
     expect(termsOf('stock das Budget Rohbau um 20k auf')).toContain('increase');
@@ -352,7 +354,7 @@ describe('verbs split, denied or describing', () => {
 
   it('weighs what a clause of circumstance names at half: "…, wenn wir bis Freitag zahlen"', () => {
     const weightOf = (request: string, term: string) =>
-      understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.find(({ terms }) => terms.includes(term))
+      understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.find(({ terms }) => terms.includes(term))
         ?.weight;
     expect(weightOf('Wie viel Skonto können wir noch ziehen, wenn wir bis Freitag zahlen?', 'register')).toBe(0.5);
     expect(weightOf('Wie viel Skonto können wir noch ziehen, wenn wir bis Freitag zahlen?', 'discount')).toBe(1);
@@ -361,7 +363,7 @@ describe('verbs split, denied or describing', () => {
 
   it('weighs words in quotation marks, a name or a value, lightly and never as actions', () => {
     const weightsOf = (request: string) =>
-      understand(request, LEXICON, (word) => toolWords.has(singular(word))).meanings.map(({ terms, weight }) => [
+      understand(request, lexicon(), (word) => toolWords.has(singular(word))).meanings.map(({ terms, weight }) => [
         terms.join(' '),
         weight,
       ]);
