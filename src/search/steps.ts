@@ -3,7 +3,7 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
-import { foldedForSearch } from './text.js';
+import { closesClause, foldedForSearch } from './text.js';
 import { grammarWordOf } from './word-forms.js';
 
 /** Words that start the next step (folded: "anschließend" is "anschliessend"). */
@@ -118,8 +118,8 @@ function tokensOf(request: string): Token[] {
 
 /**
  * Swiss and Low German "dann": "Lueg zersch, was no offe isch, und denn zahl de Rescht". Standard
- * German's "denn" is "because", so it starts a step only after "and" or once a first step was
- * announced ("zerscht … aaluege, denn … zuordne").
+ * German's "denn" is "because", so it starts a step only right after "and" or its verb ("und buech
+ * denn …"), or once a first step was announced ("zerscht … aaluege, denn … zuordne").
  */
 const DIALECT_THEN = 'denn';
 
@@ -127,7 +127,9 @@ const DIALECT_THEN = 'denn';
 function nextStepAt(tokens: readonly Token[], at: number): number {
   const phrase = NEXT_STEP.find((words) => words.every((word, i) => tokens[at + i]?.word === word));
   if (phrase) return phrase.length;
-  if (tokens[at]?.word === DIALECT_THEN && tokens.slice(0, at).some(({ word }) => DIALECT_FIRST.includes(word))) return 1;
+  const afterJoin = (back: number) => at >= back && JOINS.has(tokens[at - back]!.word);
+  if (tokens[at]?.word === DIALECT_THEN && (afterJoin(2) || tokens.slice(0, at).some(({ word }) => DIALECT_FIRST.includes(word))))
+    return 1;
   return JOINS.has(tokens[at]?.word ?? '') && tokens[at + 1]?.word === DIALECT_THEN ? 2 : 0;
 }
 
@@ -252,32 +254,71 @@ function withOpeningClauseApart(request: string, pieces: readonly Token[][], isV
   return clause.some(({ word }) => isVerb(word, { first: true, last: true })) ? [clause, following, ...rest] : [...pieces];
 }
 
+/** English verbs that name no action but start a step after "and": "… and get rid of the duplicate", "and let the contract to …". */
+const LIGHT_VERBS = new Set(['get', 'let']);
+
+/** German "und", typed short too, after which the verb of the next step stands last: "… raussuchen un die BGF setzen". */
+const GERMAN_JOINS = new Set(['und', 'un']);
+
+/** German words that open a question after "und": "…, und wie viel ist bezahlt", "…, und ist sie freigegeben". */
+const QUESTION_WORDS = new Set('wie was wer wann wo welche welcher welches welchen ob warum wieso ist sind hat haben'.split(' '));
+
 /**
  * A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb
- * stands before. A word stands first after an "and", and last before a comma or the piece's end,
- * or before an "und" when a verb ends the piece too: "den Auftrag vergeben und die Rechnung ablegen"
- * are two clauses, "Vertragsstand mit allem Vergebenen und Rechnungen" is one.
+ * stands before. A word stands first after an "and", and last before a comma, a sentence's full stop
+ * or the piece's end, or before an "und" when a verb ends the clause that follows it: "den Auftrag
+ * vergeben und die Rechnung ablegen" are two clauses, "Vertragsstand mit allem Vergebenen und
+ * Rechnungen" is one. After a comma, an "und" whose clause ends with a verb starts a step too:
+ * "Check mal alle Verträge von Bilfinger, und den alten auf beendet setzen".
  */
 function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb): Token[][] {
   const words = piece.map((token) => token.word);
   const end = words.length - 1;
-  const endsClause = (at: number) => at === end || CLAUSE_END.test(request.slice(piece[at]!.end, piece[at + 1]!.start));
+  const gapAfter = (at: number) => request.slice(piece[at]!.end, piece[at + 1]!.start);
+  const endsClause = (at: number) => at === end || closesClause(words[at]!, gapAfter(at), words[at + 1]!);
+  /** The last word of the clause that `at` stands in. */
+  const clauseEnd = (at: number) => {
+    while (!endsClause(at)) at += 1;
+    return at;
+  };
+  const endsWithVerb = (at: number) => isVerb(words[clauseEnd(at)]!, { first: false, last: true });
   const placeOf = (at: number): Place => ({
     first: at === 0 || JOINS.has(words[at - 1]!) || BEFORE.has(words[at - 1]!),
-    last: endsClause(at) || (JOINS.has(words[at + 1] ?? '') && isVerb(words[end]!, { first: false, last: true })),
+    last: endsClause(at) || (JOINS.has(words[at + 1] ?? '') && endsWithVerb(at + 1)),
   });
   const verbAt = (at: number) => isVerb(words[at]!, placeOf(at));
+  /** The first word of the clause that ends at `at`. */
+  const clauseStart = (at: number) => {
+    while (at > 0 && !endsClause(at - 1)) at -= 1;
+    return at;
+  };
+  /**
+   * After a comma, an "und" between two clauses with a verb each, the second ending with it and
+   * asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
+   * list of fields "bitte Rechnungsnummer 1187, Betrag 9.420, und Rechnungsdatum eintragen".
+   */
+  const actsAfterComma = (at: number) =>
+    /,/.test(gapAfter(at - 1)) &&
+    words.slice(clauseStart(at - 1), at).some((_, offset) => verbAt(clauseStart(at - 1) + offset)) &&
+    !QUESTION_WORDS.has(words[at + 1]!) &&
+    endsWithVerb(at + 1) &&
+    !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end));
   const at = words.findIndex(
     (word, index) =>
       (JOINS.has(word) || BEFORE.has(word)) &&
       index > 0 &&
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&
-      (verbAt(index + 1) || (word === 'und' && verbAt(index - 1))),
+      (verbAt(index + 1) ||
+        (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||
+        (GERMAN_JOINS.has(word) && (verbAt(index - 1) || actsAfterComma(index)))),
   );
   if (at < 0) return [[...piece]];
   return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
 }
+
+/** A comma, after a closing quotation mark too: "find vendor 'Great Lakes Glazing', update …". */
+const COMMA_AFTER_LOOKUP = /^["'\u2019\u201c\u201d\u00ab\u00bb]?\s*,\s*$/;
 
 /**
  * A piece split at the first comma after a lookup, where a verb opens or closes both clauses:
@@ -292,7 +333,7 @@ function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVe
   const at = piece.findIndex(
     (token, index) =>
       index > 1 &&
-      /^\s*,\s*$/.test(request.slice(piece[index - 1]!.end, token.start)) &&
+      COMMA_AFTER_LOOKUP.test(request.slice(piece[index - 1]!.end, token.start)) &&
       ((opensWithLookup && isVerb(token.word, { first: true, last: false })) ||
         (endsWithVerb && isLookup(piece[index - 1]!.word))),
   );

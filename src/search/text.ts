@@ -25,9 +25,10 @@ const ABBREVIATIONS: ReadonlySet<string> = new Set(
   'mio mrd tsd nr ca bzw inkl zzgl exkl ggf evtl approx incl excl no vs'.split(' '),
 );
 
-/** Whether what stands between a word and the next ends a clause. */
-function closesClause(word: string, between: string, next: string): boolean {
+/** Whether what stands between a word and the next ends a clause; not the point of a day ("am 2. April"). */
+export function closesClause(word: string, between: string, next: string): boolean {
   if (between === ',' && /\d$/.test(word) && /^\d/.test(next)) return false;
+  if (/^\d{1,2}$/.test(word) && /^\.\s/.test(between)) return false;
   return CLAUSE_END.test(ABBREVIATIONS.has(word) ? between.replace(/^\.(?=\s)/, '') : between);
 }
 

@@ -207,6 +207,8 @@ describe('the steps of a request', () => {
       "fix the address — it's 14 Lindsay St, not 41",
     ]);
     expect(steps('Den Vertrag mit Fliesen Pietsch raussuchen, die Verlängerung als PDF dranhängen')).toHaveLength(2);
+    // a closing quotation mark may stand before the comma
+    expect(steps("find vendor 'Great Lakes Glazing', update remit-to addr to PO Box 4410")).toHaveLength(2);
     // after another verb, or without a verb after the comma, the comma starts no step
     expect(steps('Pay invoice 12 from Ace, the one from March')).toHaveLength(1);
     expect(steps('show the invoices of Ace Roofing, oldest first')).toHaveLength(1);
@@ -218,8 +220,31 @@ describe('the steps of a request', () => {
     expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(3);
     expect(steps('find the invoices and label them')).toHaveLength(2);
     expect(steps('find the invoices with a label and a tag')).toHaveLength(1);
+    // "get" and "let" name no action but stand in a verb's place
+    expect(steps('Track down the Mitie invoice we captured twice and get rid of the duplicate')).toHaveLength(2);
+    expect(steps('find the Civic Centre project and let the HVAC package to Windy City Mechanical')).toHaveLength(2);
+    expect(steps('get me the invoices of Ace')).toHaveLength(1);
     // "Zahlung leisten", "Tag setzen": a noun opens these phrases, no verb
     expect(steps('Rechnungen mit Zahlung und Tag zeigen')).toHaveLength(1);
+  });
+
+  it('reads a German "und" by the verb that ends its clause, to a full stop or after a comma', () => {
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
+    expect(steps('Projekt Friedrichsort raussuchen un die BGF auf 3.250 m² setzen. Mehr nich.')).toEqual([
+      'Projekt Friedrichsort raussuchen',
+      'die BGF auf 3.250 m² setzen. Mehr nich',
+    ]);
+    expect(steps('Check mal alle Verträge von Bilfinger, und den alten Wartungsvertrag auf beendet setzen.')).toHaveLength(2);
+    // a day's point ends no clause, nor does a decimal comma
+    expect(steps('die Zahlungen zur Rechnung 0567 anschaun und die vom 2. April auf 9.870,00 ausbessern')).toHaveLength(2);
+    // without a comma an "und" may join two names of one thing
+    expect(steps('Rechnungen von Müller und Schmidt anzeigen')).toHaveLength(1);
+    expect(steps('Zeig mir die Verträge, und zwar die offenen')).toHaveLength(1);
+    // a Swiss "denn" after "und" and its verb: "und buech denn …"
+    expect(steps('Lueg mal, weli Rächnige vom Gipser Estermann no offe sind, und buech denn e Zahlig')).toEqual([
+      'Lueg mal, weli Rächnige vom Gipser Estermann no offe sind',
+      'buech denn e Zahlig',
+    ]);
   });
 });
 

@@ -44,6 +44,7 @@ describe('word forms', () => {
   it('reads a German ending typed without its "e", as Bavarian and Austrian typing drops it', () => {
     expect(terms('die rechnung vom maler hochladn')).toContain('upload');
     expect(terms('was is bei pirker no offn')).toContain('open');
+    expect(terms('die zahlungen vom maler anschaun')).toContain('list');
   });
 
   it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
