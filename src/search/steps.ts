@@ -151,14 +151,16 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
  * Words that open a condition, after which the step it governs follows: "… and, if they're all
  * complete, mark …", "… and once you have it, change …", "…, und falls noch was offen ist, zahl …".
  */
-const CONDITIONS = new Set(['if', 'once', 'falls', 'wenn', 'sofern', 'sobald']);
+const ENGLISH_CONDITIONS = new Set(['if', 'once']);
+const CONDITIONS = new Set([...ENGLISH_CONDITIONS, 'falls', 'wenn', 'sofern', 'sobald']);
 
 /**
  * A condition that opens a next step: after "and", a comma, a semicolon, a dash or a full stop, not first
  * ("check if they exist").
  * Its length in words, left out of the step: to the comma that closes it within its sentence
- * ("and, if it's approved, pay what's left"), or after "and" to the verb that follows it ("and
- * if they're not on the system add them"). "If so", "if not" and the like are next-step phrases.
+ * ("and, if it's approved, pay what's left"), or after "and" or a comma to the verb that follows it
+ * ("and if they're not on the system add them", "look up inv 44190, if it's approved go ahead and
+ * pay"). "If so", "if not" and the like are next-step phrases.
  */
 function conditionAt(request: string, tokens: readonly Token[], at: number, isVerb: IsVerb): number {
   if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
@@ -167,11 +169,13 @@ function conditionAt(request: string, tokens: readonly Token[], at: number, isVe
   if (!afterAnd && !/[,;.\u2013\u2014]|\s-\s/.test(gapAfter(at - 1))) return 0;
   let verb = 0;
   for (let i = at + 1; i < tokens.length - 1 && !nextStepAt(tokens, i); i++) {
-    if (gapAfter(i).includes(',')) return i - at + 1;
+    if (gapAfter(i).includes(',') && closesClause(tokens[i]!.word, gapAfter(i), tokens[i + 1]?.word ?? '')) return i - at + 1;
     if (/[.;!?]/.test(gapAfter(i))) break;
     if (!verb && i > at + 1 && isVerb(tokens[i]!.word, { first: true, last: false })) verb = i;
   }
-  return afterAnd ? (verb ? verb - at : 1) : 0;
+  // After a comma, only an English condition: a German one closes with its verb and a comma.
+  if (verb && (afterAnd || ENGLISH_CONDITIONS.has(tokens[at]!.word))) return verb - at;
+  return afterAnd ? 1 : 0;
 }
 
 /** The request cut where a next-step phrase or the end of a sentence stands, those phrases (and the "und" before a "dann") left out. */

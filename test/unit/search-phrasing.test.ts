@@ -220,6 +220,9 @@ describe('the steps of a request', () => {
     expect(steps('die Verträge raussuchen, den Auftrag vergeben und die Rechnung ablegen')).toHaveLength(3);
     expect(steps('find the invoices and label them')).toHaveLength(2);
     expect(steps('find the invoices with a label and a tag')).toHaveLength(1);
+    // an English condition after a comma runs to its verb, and a comma in an amount ends nothing
+    const paying = steps('look up inv 44190 from Midtown Mechanical, if its approved go ahead and pay $12,500 of it');
+    expect([paying[0], paying.at(-1)]).toEqual(['look up inv 44190 from Midtown Mechanical', 'pay $12,500 of it']);
     // "get" and "let" name no action but stand in a verb's place
     expect(steps('Track down the Mitie invoice we captured twice and get rid of the duplicate')).toHaveLength(2);
     expect(steps('find the Civic Centre project and let the HVAC package to Windy City Mechanical')).toHaveLength(2);
