@@ -158,9 +158,9 @@ const CONDITIONS = new Set([...ENGLISH_CONDITIONS, 'falls', 'wenn', 'sofern', 's
  * A condition that opens a next step: after "and", a comma, a semicolon, a dash or a full stop, not first
  * ("check if they exist").
  * Its length in words, left out of the step: to the comma that closes it within its sentence
- * ("and, if it's approved, pay what's left"), or after "and" or a comma to the verb that follows it
- * ("and if they're not on the system add them", "look up inv 44190, if it's approved go ahead and
- * pay"). "If so", "if not" and the like are next-step phrases.
+ * ("and, if it's approved, pay what's left"), or else to the verb that follows it: after "and" in
+ * either language ("and if they're not on the system add them"), elsewhere in English only ("look up
+ * inv 44190, if it's approved go ahead and pay"). "If so", "if not" and the like are next-step phrases.
  */
 function conditionAt(request: string, tokens: readonly Token[], at: number, isVerb: IsVerb): number {
   if (at === 0 || !CONDITIONS.has(tokens[at]!.word) || nextStepAt(tokens, at)) return 0;
@@ -173,7 +173,7 @@ function conditionAt(request: string, tokens: readonly Token[], at: number, isVe
     if (/[.;!?]/.test(gapAfter(i))) break;
     if (!verb && i > at + 1 && isVerb(tokens[i]!.word, { first: true, last: false })) verb = i;
   }
-  // After a comma, only an English condition: a German one closes with its verb and a comma.
+  // Not after "and", only an English condition: a German one closes with its verb and a comma.
   if (verb && (afterAnd || ENGLISH_CONDITIONS.has(tokens[at]!.word))) return verb - at;
   return afterAnd ? 1 : 0;
 }
