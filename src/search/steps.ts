@@ -301,12 +301,16 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
    * asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
    * list of fields "bitte Rechnungsnummer 1187, Betrag 9.420, und Rechnungsdatum eintragen".
    */
-  const actsAfterComma = (at: number) =>
-    /,/.test(gapAfter(at - 1)) &&
-    words.slice(clauseStart(at - 1), at).some((_, offset) => verbAt(clauseStart(at - 1) + offset)) &&
-    !QUESTION_WORDS.has(words[at + 1]!) &&
-    endsWithVerb(at + 1) &&
-    !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end));
+  const actsAfterComma = (at: number) => {
+    const before = clauseStart(at - 1);
+    return (
+      /,/.test(gapAfter(at - 1)) &&
+      words.slice(before, at).some((_, offset) => verbAt(before + offset)) &&
+      !QUESTION_WORDS.has(words[at + 1]!) &&
+      endsWithVerb(at + 1) &&
+      !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end))
+    );
+  };
   const at = words.findIndex(
     (word, index) =>
       (JOINS.has(word) || BEFORE.has(word)) &&
