@@ -5,6 +5,7 @@
  */
 import { CHECK_VERBS } from './function-words.js';
 import { wordsOf } from './text.js';
+import { spokenSpellingsOf } from './word-forms.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
@@ -154,14 +155,27 @@ function asksIndirectly(request: string): boolean {
  */
 const SHOWN_TO = words('me us mir uns ma them those these sie');
 
-/** Whether the request's last sentence or clause asks to be shown something: "Mir fehlt eine Zahlung – zeig mir den Verlauf." */
+/** German verbs of looking something up, as the polite infinitive ends a request with them. */
+const LOOKED_UP = words('nachschauen nachsehen anschauen ansehen durchsehen einsehen anzeigen raussuchen heraussuchen');
+
+/** Whether a German infinitive asks to see, as written or as dialect typing writes it ("nachschaun"). */
+const seesAsInfinitive = (verb: string): boolean =>
+  [verb, ...spokenSpellingsOf(verb)].some((form) => asksToSee(form) || LOOKED_UP.has(form));
+
+/**
+ * Whether the request's last sentence or clause asks to be shown something: "Mir fehlt eine
+ * Zahlung – zeig mir den Verlauf.", or in German's polite order with the verb last: "Stimmt des?
+ * Bitte im Protokoll nachschaun."
+ */
 function endsAskingToSee(request: string): boolean {
   const clauses = request
     .split(/[.!?;:,\u2013\u2014]|\s-\s/)
     .map((clause) => wordsOf(clause))
     .filter((clause) => clause.length);
-  const [verb = '', shownTo = ''] = clauses.at(-1) ?? [];
-  return clauses.length > 1 && READ_VERBS.has(verb) && SHOWN_TO.has(shownTo);
+  const last = clauses.at(-1) ?? [];
+  const [verb = '', shownTo = ''] = last;
+  const politeToSee = POLITE.has(verb) && seesAsInfinitive(last.at(-1) ?? '');
+  return clauses.length > 1 && ((READ_VERBS.has(verb) && SHOWN_TO.has(shownTo)) || politeToSee);
 }
 
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */

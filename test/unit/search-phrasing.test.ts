@@ -56,6 +56,7 @@ describe('a request phrased to read', () => {
     'Kannst du mir für die Überbauung Rheinfels die Kosten nach BKP zeigen?',
     'Kannst du checken, wer am Freitag die Stammdaten geändert hat?',
     'kannste mir ma zeigen, wie unsere DIN-276-Vorlage aufgebaut is',
+    'Er hätt den Zähler umbenannt, sagt er. Bitte im Protokoll nachschaun.',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -79,6 +80,7 @@ describe('a request phrased to read', () => {
     'Die Elektro Frei AG hat die Bank gewechselt. Können Sie bitte die neue IBAN hinterlegen?',
     'ist deren Handelsregisternummer auf CHE-112.345.678 zu berichtigen.',
     'sind bitte 31.250,00 EUR als Teilzahlung zu verbuchen, Projekt Seepark',
+    'Der Zähler heißt falsch. Bitte im Gebäude Lend umbenennen.',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
