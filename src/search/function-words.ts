@@ -41,7 +41,7 @@ const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
  * record or a list, the rest of the request says. They open a step all the same.
  */
 export const CHECK_VERBS = wordSet(
-  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau gucken guck nachgucken kucken gegenchecken gegenprufen abchecken',
+  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau gucken guck nachgucken kucken kuck gegenchecken gegenprufen abchecken',
 );
 
 /** Words that say nothing about which tool is meant. */
