@@ -20,7 +20,7 @@ import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
 import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
-import { baseForms, imperativeOf, spokenSpellingsOf, withoutInfinitiveZu } from './word-forms.js';
+import { baseForms, imperativeOf, spokenSpellingsOf, withEndingG, withoutInfinitiveZu } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
 export interface Meaning {
@@ -78,12 +78,16 @@ interface Context {
 const NOTHING: WordMeanings = { meanings: [], loose: false };
 
 /**
- * A word's forms as search tries them, German imperatives in a German request last ("änder dann
+ * A word's forms as search tries them: in English an -ing form without its "g" as well ("what's
+ * still hangin"); German imperatives in a German request last ("änder dann
  * die IBAN"); opening the request, one with an "e" too ("ändere im CAPEX …"), which elsewhere is
  * more often an adjective ("eine andere").
  */
 function formsIn(german: boolean, word: string, opensRequest = false): string[] {
-  if (!german) return baseForms(word);
+  if (!german) {
+    const spoken = withEndingG(word);
+    return spoken ? [...baseForms(word), ...baseForms(spoken)] : baseForms(word);
+  }
   const imperatives = [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
   const spoken = [...spokenSpellingsOf(word), withoutInfinitiveZu(word)].flatMap((form) => (form ? baseForms(form) : []));
   return [...new Set([...baseForms(word), ...spoken, ...imperatives])];

@@ -83,6 +83,13 @@ const withEndingE = (word: string): string | undefined =>
     : undefined;
 
 /**
+ * An English -ing form as speech-like typing writes it, without its "g": "hangin", "sittin",
+ * "owin'" are hanging, sitting, owing.
+ */
+export const withEndingG = (word: string): string | undefined =>
+  word.length >= 5 && word.endsWith('in') ? `${word}g` : undefined;
+
+/**
  * A German word as it is written without the "n" of its ending, as Hessian, Palatine and
  * Swabian typing drops it: "zahle", "rechnunge", "eintrage" are zahlen, Rechnungen, eintragen.
  */

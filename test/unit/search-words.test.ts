@@ -47,6 +47,11 @@ describe('word forms', () => {
     expect(terms('die zahlungen vom maler anschaun')).toContain('list');
   });
 
+  it('reads an English -ing form typed without its "g": "what\'s still hangin on …"', () => {
+    expect(terms("what's still hangin on Idaho Conduit")).toContain('exposure');
+    expect(terms("what's still hanging on Idaho Conduit")).toContain('exposure');
+  });
+
   it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
     expect(terms('wer hat den zähler glöscht')).toContain('deleted');
     expect(terms('wer hod den zählerstand gändert')).toContain('audit');

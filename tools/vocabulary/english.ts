@@ -3045,6 +3045,15 @@ export const ENGLISH: Vocabulary = {
     'trade counter',
     'paid out of pocket',
     'on expenses',
+    // paid without the approval workflow: "it skipped the approval loop", "no approval needed"
+    'already settled',
+    'skipped the approval',
+    'no approval loop',
+    'without approval',
+    'no approval needed',
+    'off-workflow',
+    'outside the workflow',
+    'bypassed the workflow',
   ],
   assign: [
     'assign',
