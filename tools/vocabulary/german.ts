@@ -1157,6 +1157,10 @@ export const GERMAN: Vocabulary = {
     'ging',
     'gingen',
     'rausgegangen',
+    // Bavarian and Austrian: "wos is im Mai ois aussegangen?"
+    'aussegangen',
+    'rausgangen',
+    'nausgangen',
     'abgeflossen',
     'rausgeflossen',
     'abgegangen',
