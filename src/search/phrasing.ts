@@ -66,6 +66,21 @@ const MODALS = words('can could would will konnen konnten muss mussen soll solle
 
 const ADDRESSED = words('you u ya sie');
 
+/** Verbs after which "if" asks a question rather than sets a condition: "could you confirm if …". */
+const FINDING_OUT = words('confirm check verify see know tell find');
+
+/**
+ * What the one addressed after a modal is asked for: a verb of seeing, past any "please" ("would
+ * you please show …"), or one that asks whether ("would you please confirm whether … has been
+ * deleted", "können Sie bitte nachsehen, ob …").
+ */
+function asksAddresseeToFindOut(afterAddressee: readonly string[]): boolean {
+  const at = afterAddressee.findIndex((word) => !POLITE.has(word));
+  const verb = afterAddressee[at] ?? '';
+  const next = afterAddressee[at + 1];
+  return asksToSee(verb) || next === 'whether' || next === 'ob' || (next === 'if' && FINDING_OUT.has(verb));
+}
+
 /** German modals that carry their "du" ("kannst mir …", "kannste ma …"), and those that take an addressee after them. */
 const MODALS_WITH_DU = words('kannst konntest kannste wurdest');
 const MODALS_BEFORE_ADDRESSEE = words('konnen konnten wurden');
@@ -236,7 +251,8 @@ export function phrasedAsRead(request: string): boolean {
   if (needsToSee(opening)) return true;
   if (asksPolitelyToSee(opening) || asksAddresseeToShow(request)) return true;
   if (ASKS_FOR_ACTION.has(first)) return false;
-  if (MODALS.has(first)) return ADDRESSED.has(second) ? asksToSee(third) : ASKERS.has(second) || asksQuestion(request);
+  if (MODALS.has(first))
+    return ADDRESSED.has(second) ? asksAddresseeToFindOut(opening.slice(2)) : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);

@@ -57,6 +57,9 @@ describe('a request phrased to read', () => {
     'Kannst du checken, wer am Freitag die Stammdaten geändert hat?',
     'kannste mir ma zeigen, wie unsere DIN-276-Vorlage aufgebaut is',
     'Er hätt den Zähler umbenannt, sagt er. Bitte im Protokoll nachschaun.',
+    'Would you please confirm whether the document BHM-EPC-0042 has been deleted and, if so, when',
+    'could you check if the Disputed tag is on invoice 4471',
+    'Können Sie bitte nachsehen, ob die Rechnung 12 schon bezahlt ist',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -81,6 +84,8 @@ describe('a request phrased to read', () => {
     'ist deren Handelsregisternummer auf CHE-112.345.678 zu berichtigen.',
     'sind bitte 31.250,00 EUR als Teilzahlung zu verbuchen, Projekt Seepark',
     'Der Zähler heißt falsch. Bitte im Gebäude Lend umbenennen.',
+    'could you please pay it if it has been approved',
+    'would you kindly delete the duplicate invoice 4471',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
