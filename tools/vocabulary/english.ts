@@ -2746,6 +2746,8 @@ export const ENGLISH: Vocabulary = {
     'write down',
     'knock … down',
     'knock down',
+    'knock … back to',
+    'knock back to',
     'mark … down',
     'mark down',
     'pare … back',

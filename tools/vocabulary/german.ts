@@ -201,6 +201,7 @@ export const GERMAN: Vocabulary = {
     'Person',
     'Erreichbarkeit',
     'Adressliste',
+    'Adressbuch',
     'Leiter',
     'Bauleiter',
     'Projektleiter',
@@ -1165,6 +1166,9 @@ export const GERMAN: Vocabulary = {
     'rausgeflossen',
     'abgegangen',
     'ausbezahlt',
+    // Swiss: "Was hämmer im Mai alles usezahlt?"
+    'usezahlt',
+    'uszahlt',
     'abgebucht',
     'vom Konto',
     'Kontoauszug',
@@ -1644,6 +1648,10 @@ export const GERMAN: Vocabulary = {
     'wer hat',
     'wer hod',
     'wer hot',
+    // Swiss: "Wär hät am 3. Juni de Zähler umbenennt?"
+    'wär hät',
+    'wer hät',
+    'wär het',
     'von wem',
     'hat jemand',
     'jemand',
@@ -2631,7 +2639,7 @@ export const GERMAN: Vocabulary = {
 
 /**
  * Parts of compounds that carry no meaning of their own for the API: known, so that a compound
- * made with them still splits ("Adressbuch" is an address; "Bauprojekt" a project).
+ * made with them still splits ("Rechnungsbuch" is about invoices; "Bauprojekt" a project).
  */
 export const GERMAN_WORD_PARTS: readonly string[] = [
   'buch',
