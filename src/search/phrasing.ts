@@ -66,8 +66,11 @@ const MODALS = words('can could would will konnen konnten muss mussen soll solle
 
 const ADDRESSED = words('you u ya sie');
 
-/** Verbs after which "if" asks a question rather than sets a condition: "could you confirm if …". */
-const FINDING_OUT = words('confirm check verify see know tell find');
+/**
+ * Verbs besides those of seeing after which "if" asks a question rather than sets a condition:
+ * "could you confirm if …", "would you know if …".
+ */
+const FINDING_OUT = words('confirm know');
 
 /**
  * What the one addressed after a modal is asked for: a verb of seeing, past any "please" ("would
