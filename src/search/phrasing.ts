@@ -191,9 +191,10 @@ function endsAskingToSee(request: string): boolean {
     .map((clause) => wordsOf(clause))
     .filter((clause) => clause.length);
   const last = clauses.at(-1) ?? [];
-  const [verb = '', shownTo = ''] = last;
-  const politeToSee = POLITE.has(verb) && seesAsInfinitive(last.at(-1) ?? '');
-  return clauses.length > 1 && ((READ_VERBS.has(verb) && SHOWN_TO.has(shownTo)) || politeToSee);
+  const [opening = '', shownTo = ''] = last;
+  const showMe = READ_VERBS.has(opening) && SHOWN_TO.has(shownTo);
+  const politeToSee = POLITE.has(opening) && seesAsInfinitive(last.at(-1) ?? '');
+  return clauses.length > 1 && (showMe || politeToSee);
 }
 
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
