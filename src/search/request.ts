@@ -245,7 +245,6 @@ function phraseVerbsOf(table: Table): ReadonlyMap<string, boolean> {
   return verbs;
 }
 
-/** A request's language, the table of its words and the verbs that open its phrases. */
 /** A request's language: whether it is German, the table of its words and the verbs that open its phrases. */
 interface Language {
   german: boolean;

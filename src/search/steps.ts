@@ -3,8 +3,8 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
-import { closesClause, foldedForSearch } from './text.js';
-import { grammarWordOf } from './word-forms.js';
+import { ABBREVIATIONS, closesClause, foldedForSearch } from './text.js';
+import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
 /** Words that start the next step (folded: "anschließend" is "anschliessend"). */
 const NEXT_STEP: ReadonlyArray<readonly string[]> = [
@@ -76,7 +76,10 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
 const DIALECT_FIRST = ['zerscht', 'zersch', 'zerst', 'zuerscht', 'erscht', 'eerst'];
 
 /** A request's first step often starts by saying so; that says nothing about the tool. */
-const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher', ...DIALECT_FIRST]);
+const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher', 'vorab', ...DIALECT_FIRST]);
+
+/** Words before a request's verb that only ask politely: "Bitte prüfen Sie …", "please check …". */
+const POLITE_OPENERS = new Set(['bitte', 'please', 'pls', 'plz']);
 
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
 const JOINS = new Set(['and', 'und', 'n', 'un', '&']);
@@ -183,14 +186,18 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isL
   const pieces: Token[][] = [[]];
   /**
    * A full stop ends a lookup's sentence, its verb first or last: "Look up MacLeod Joinery. They've
-   * moved banks, swap the IBAN.", "D Massnahme sueche. Drunder en Vertrag aalege."
+   * moved banks, swap the IBAN.", "D Massnahme sueche. Drunder en Vertrag aalege.", "Bitte prüfen
+   * Sie, ob … existiert. Sollte dies nicht der Fall sein, legen Sie es an.", and a sentence that
+   * says it comes first: "Ich benötige zunächst die offenen Rechnungen. Sofern …, bitte …".
    */
   const endsLookup = (at: number) => {
+    if (ABBREVIATIONS.has(tokens[at - 1]!.word)) return false;
     const piece = pieces.at(-1)!;
-    const opening = piece.find((token) => !FIRST_STEP.has(token.word));
-    const looksUp = !!opening && (isLookup(opening.word) || isLookup(piece.at(-1)!.word));
+    const opening = piece.find((token) => !FIRST_STEP.has(token.word) && !POLITE_OPENERS.has(token.word));
+    const saysFirst = piece.some((token) => FIRST_STEP.has(token.word));
+    const looksUp = !!opening && (saysFirst || isLookup(opening.word) || isLookup(piece.at(-1)!.word));
     const gap = request.slice(tokens[at - 1]!.end, tokens[at]!.start);
-    return looksUp && /^\.\s+$/.test(gap) && /^\p{Lu}/u.test(request.slice(tokens[at]!.start));
+    return looksUp && /^\.\s+["'\u201e\u201c\u00ab\u201a]?$/.test(gap) && /^\p{Lu}/u.test(request.slice(tokens[at]!.start));
   };
   for (let at = 0; at < tokens.length;) {
     const condition = conditionAt(request, tokens, at, isVerb);
@@ -273,7 +280,8 @@ const QUESTION_WORDS = new Set('wie was wer wann wo welche welcher welches welch
  * or the piece's end, or before an "und" when a verb ends the clause that follows it: "den Auftrag
  * vergeben und die Rechnung ablegen" are two clauses, "Vertragsstand mit allem Vergebenen und
  * Rechnungen" is one. After a comma, an "und" whose clause ends with a verb starts a step too:
- * "Check mal alle Verträge von Bilfinger, und den alten auf beendet setzen".
+ * "Check mal alle Verträge von Bilfinger, und den alten auf beendet setzen". A separable verb's
+ * particle ends its clause as the verb would: "Suchen Sie das Projekt heraus und verschieben Sie …".
  */
 function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb): Token[][] {
   const words = piece.map((token) => token.word);
@@ -295,6 +303,12 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
   const clauseStart = (at: number) => {
     while (at > 0 && !endsClause(at - 1)) at -= 1;
     return at;
+  };
+  /** A separable verb's particle closing the clause its verb opens: "Suchen Sie bitte das Projekt heraus". */
+  const closesSeparableVerb = (at: number) => {
+    if (!SEPARABLE_PARTICLES.has(words[at]!)) return false;
+    const verb = words.slice(clauseStart(at), at).find((word) => !POLITE_OPENERS.has(word));
+    return verb !== undefined && isVerb(words[at]! + verb, { first: false, last: true });
   };
   /**
    * After a comma, an "und" between two clauses with a verb each, the second ending with it and
@@ -319,7 +333,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
       words.slice(0, index).some((_, before) => verbAt(before)) &&
       (verbAt(index + 1) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||
-        (GERMAN_JOINS.has(word) && (verbAt(index - 1) || actsAfterComma(index)))),
+        (GERMAN_JOINS.has(word) && (verbAt(index - 1) || closesSeparableVerb(index - 1) || actsAfterComma(index)))),
   );
   if (at < 0) return [[...piece]];
   return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];

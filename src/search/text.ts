@@ -20,9 +20,9 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(
 /** Punctuation that ends a clause; not the point of "12.300" nor the comma of "1,35", nor a hyphen in "Dresden-Striesen". */
 const CLAUSE_END = /[,;:!?\u2013\u2014]|\.\s|\s-\s/;
 
-/** Abbreviations whose point ends no clause: "von 1,2 Mio. auf 1,35 Mio. € auf", "Nr. 4471", "ca. 20k". */
-const ABBREVIATIONS: ReadonlySet<string> = new Set(
-  'mio mrd tsd nr ca bzw inkl zzgl exkl ggf evtl approx incl excl no vs'.split(' '),
+/** Abbreviations whose point ends no clause: "von 1,2 Mio. auf 1,35 Mio. € auf", "Nr. 4471", "ca. 20k", "der Fa. Kurpfalz". */
+export const ABBREVIATIONS: ReadonlySet<string> = new Set(
+  'mio mrd tsd nr ca bzw inkl zzgl exkl ggf evtl approx incl excl no vs fa hr fr dr co'.split(' '),
 );
 
 /** Whether what stands between a word and the next ends a clause; not the point of a day ("am 2. April"). */

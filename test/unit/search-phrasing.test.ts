@@ -238,6 +238,32 @@ describe('the steps of a request', () => {
     expect(steps('Rechnungen mit Zahlung und Tag zeigen')).toHaveLength(1);
   });
 
+  it('ends a first step at a full stop after a sentence that says it comes first or asks to check', () => {
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
+    expect(
+      steps(
+        'Ermitteln Sie bitte zunächst alle Zahlungen zur Rechnung AR-7719. Sofern eine doppelt gebucht wurde, berichtigen Sie diese.',
+      ),
+    ).toEqual(['Ermitteln Sie bitte zunächst alle Zahlungen zur Rechnung AR-7719', 'berichtigen Sie diese']);
+    expect(
+      steps('Bitte prüfen Sie, ob das Budgetpaket Aufzüge existiert. Sollte dies nicht der Fall sein, legen Sie es an.'),
+    ).toHaveLength(2);
+    // the next sentence may open with a quotation mark
+    expect(steps('Bei der Rechnung 2024-233 erst nachsehen, welche Tags drauf sind. „Rückbehalt" soll weg.')).toHaveLength(2);
+    // the point of an abbreviation ends no sentence
+    expect(steps('Zunächst bitte prüfen, ob die Rechnung der Fa. Kurpfalz Trockenbau freigegeben ist')).toHaveLength(1);
+  });
+
+  it('reads a separable verb\'s particle before "und" as the verb that ends its clause: "Suchen Sie … heraus und …"', () => {
+    const steps = (request: string) => stepsIn(request, lexicon(), () => false);
+    expect(steps('Suchen Sie bitte das Projekt Alterszentrum heraus und verschieben Sie dort das Bauende')).toEqual([
+      'Suchen Sie bitte das Projekt Alterszentrum heraus',
+      'verschieben Sie dort das Bauende',
+    ]);
+    expect(steps('Such das Projekt Hafenspeicher raus und leg dort eine Vergabeeinheit Trockenbau an')).toHaveLength(2);
+    expect(steps('die Rechnungen vom Gerüstbau Auf und Ab zeigen')).toHaveLength(1);
+  });
+
   it('reads a German "und" by the verb that ends its clause, to a full stop or after a comma', () => {
     const steps = (request: string) => stepsIn(request, lexicon(), () => false);
     expect(steps('Projekt Friedrichsort raussuchen un die BGF auf 3.250 m² setzen. Mehr nich.')).toEqual([

@@ -2354,6 +2354,9 @@ export const GERMAN: Vocabulary = {
     'durchsehen',
     'raussuchen',
     'heraussuchen',
+    // formal "find out": "Ermitteln Sie bitte die Vergabeeinheit …", "Stellen Sie fest, ob …"
+    'ermitteln',
+    'feststellen',
     'chronologisch',
     'zeitliche Reihenfolge',
     'der Reihe nach',
