@@ -49,8 +49,9 @@ const HOW_TO_ACT = words('do does can could should would will shall to i we');
 const WIE_TO_ACT = words('kann konnen konnte soll sollen muss mussen');
 const WIE_SUBJECTS = words('ich wir man');
 
-/** After "gib", the words that make it a request to see. */
-const GIVE_ME = words('mir uns mal');
+/** Verbs of handing over, and the words after them that make them a request to see: "gib mir …", "schick mer mol …", "send me …". */
+const HAND_OVER = words('gib schick schicke send');
+const TO_ME = words('mir uns mal ma mer me us');
 
 /** After "do"/"does"/"did", a pronoun makes a question ("do we owe…"); otherwise "do" is an order. */
 const PRONOUNS = words('we i you they it he she the any our');
@@ -261,7 +262,7 @@ export function phrasedAsRead(request: string): boolean {
   if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
-  if (first === 'gib') return GIVE_ME.has(second);
+  if (HAND_OVER.has(first)) return TO_ME.has(second);
   if (ordersFormally(request, first)) return false;
   if (READ_OPENERS.has(first) || (QUESTION_PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
   return asksQuestion(request) || asksIndirectly(request) || reportsQuestion(request) || endsAskingToSee(request);

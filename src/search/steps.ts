@@ -152,10 +152,11 @@ function stepStart(request: string, tokens: readonly Token[], piece: readonly To
 
 /**
  * Words that open a condition, after which the step it governs follows: "… and, if they're all
- * complete, mark …", "… and once you have it, change …", "…, und falls noch was offen ist, zahl …".
+ * complete, mark …", "… and once you have it, change …", "…, und falls noch was offen ist, zahl …",
+ * "…. Should nobody have processed it yet, set …".
  */
-const ENGLISH_CONDITIONS = new Set(['if', 'once']);
-const CONDITIONS = new Set([...ENGLISH_CONDITIONS, 'falls', 'wenn', 'sofern', 'sobald']);
+const ENGLISH_CONDITIONS = new Set(['if', 'once', 'should']);
+const CONDITIONS = new Set([...ENGLISH_CONDITIONS, 'falls', 'wenn', 'sofern', 'sobald', 'sollte']);
 
 /**
  * A condition that opens a next step: after "and", a comma, a semicolon, a dash or a full stop, not first

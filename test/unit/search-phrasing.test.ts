@@ -60,6 +60,8 @@ describe('a request phrased to read', () => {
     'Would you please confirm whether the document BHM-EPC-0042 has been deleted and, if so, when',
     'could you confirm if the Disputed tag is on invoice 4471',
     'Können Sie bitte nachsehen, ob die Rechnung 12 schon bezahlt ist',
+    'Schick mer mol die Rechnung R-3310 mit dem Gekritzel vom Bauleiter drauf',
+    'send me the tagged invoices of Ace Roofing',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -76,6 +78,7 @@ describe('a request phrased to read', () => {
     'Abschlagszahlung buchen',
     'please book 5k against invoice 2026-118',
     'please give Schmidt Bau the go-ahead',
+    'schick die Rechnung 12 in die Freigabe',
     'can you give Schmidt Bau the go-ahead?',
     'I need to pay Schmidt Bau 5k today',
     'we know what is wrong with invoice 12, fix the amount',
@@ -137,6 +140,9 @@ describe('the steps of a request', () => {
       ['check whether Brennan is on the system', 'add them'],
     ],
     ['die Firma raussuchen – wenn sie fehlt, anlegen', ['die Firma raussuchen', 'anlegen']],
+    // "should" and "sollte" open a condition as "if" does
+    ['find the invoice. Should nobody have approved it yet, post 5k', ['find the invoice', 'post 5k']],
+    ['die Rechnung raussuchen, sollte sie freigegeben sein, 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     ['die Firma raussuchen, wenn ned anlegen', ['die Firma raussuchen', 'anlegen']],
     // The dialects' "nicht" as well; read as a condition, it took the step up to the next comma.
     [

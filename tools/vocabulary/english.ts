@@ -3203,6 +3203,7 @@ export const ENGLISH: Vocabulary = {
     'dig up',
     'pull out',
     'track down',
+    'retrieve',
     'pull',
     'pull … up',
     'bring … up',

@@ -761,6 +761,9 @@ export const GERMAN: Vocabulary = {
     'abgestempelt',
     'angestrichen',
     'anstreichen',
+    'Gekritzel',
+    'gekritzelt',
+    'rumgestrichen',
   ],
   // a note on a document is an annotation; on a tenant or a payment, a comment
   'comment annotated': [
@@ -2352,6 +2355,8 @@ export const GERMAN: Vocabulary = {
     'anschauen',
     'ansehen',
     'durchsehen',
+    'durchschauen',
+    'durchgucken',
     'raussuchen',
     'heraussuchen',
     // formal "find out": "Ermitteln Sie bitte die Vergabeeinheit …", "Stellen Sie fest, ob …"
