@@ -109,6 +109,17 @@ function asksAddresseeToShow(sentence: string): boolean {
   return asksToSee(verb) || (TELLING.has(verb) && clause.some((word) => TOLD.has(word)));
 }
 
+/**
+ * Whether a German order asks to be told or shown by a separable verb, its particle closing the
+ * first clause: "Bitte stellen Sie mir den Stand der Raten zusammen: …", "stell uns die Kosten auf".
+ */
+function ordersToBeTold(request: string): boolean {
+  const clause = wordsOf(request.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
+  const [verb = '', ...rest] = POLITE.has(clause[0] ?? '') ? clause.slice(1) : clause;
+  const particle = rest.at(-1) ?? '';
+  return rest.some((word) => TOLD.has(word)) && [verb, `${verb}n`, `${verb}en`].some((form) => TELLING.has(particle + form));
+}
+
 /** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
 function opensAskingForAction(sentence: string): boolean {
   if (asksAddresseeToShow(sentence)) return false;
@@ -254,7 +265,9 @@ export function phrasedAsRead(request: string): boolean {
   const opening = wordsOf(request);
   const [first = '', second = '', third = ''] = opening;
   if (needsToSee(opening)) return true;
-  if (asksPolitelyToSee(opening) || asksAddresseeToShow(request)) return true;
+  if (asksPolitelyToSee(opening) || asksAddresseeToShow(request) || ordersToBeTold(request)) return true;
+  // "Please has the new meter been created already?": a question after a please
+  if (POLITE.has(first) && READ_OPENERS.has(second) && !READ_VERBS.has(second)) return request.trim().endsWith('?');
   if (ASKS_FOR_ACTION.has(first)) return false;
   if (MODALS.has(first))
     return ADDRESSED.has(second) ? asksAddresseeToFindOut(opening.slice(2)) : ASKERS.has(second) || asksQuestion(request);

@@ -281,8 +281,9 @@ const QUESTION_WORDS = new Set('wie was wer wann wo welche welcher welches welch
  * or the piece's end, or before an "und" when a verb ends the clause that follows it: "den Auftrag
  * vergeben und die Rechnung ablegen" are two clauses, "Vertragsstand mit allem Vergebenen und
  * Rechnungen" is one. After a comma, an "und" whose clause ends with a verb starts a step too:
- * "Check mal alle Verträge von Bilfinger, und den alten auf beendet setzen". A separable verb's
- * particle ends its clause as the verb would: "Suchen Sie das Projekt heraus und verschieben Sie …".
+ * "Check mal alle Verträge von Bilfinger, und den alten auf beendet setzen". A separable verb is a
+ * verb on either side: "Suchen Sie das Projekt heraus und verschieben Sie …", "Guck, welche
+ * Rechnungen noch offen sind, und ordne die von Lüders dem Vertrag W-22 zu".
  */
 function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb): Token[][] {
   const words = piece.map((token) => token.word);
@@ -305,12 +306,17 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
     while (at > 0 && !endsClause(at - 1)) at -= 1;
     return at;
   };
-  /** A separable verb's particle closing the clause its verb opens: "Suchen Sie bitte das Projekt heraus". */
-  const closesSeparableVerb = (at: number) => {
-    if (!SEPARABLE_PARTICLES.has(words[at]!)) return false;
-    const verb = words.slice(clauseStart(at), at).find((word) => !POLITE_OPENERS.has(word));
-    return verb !== undefined && isVerb(words[at]! + verb, { first: false, last: true });
-  };
+  /** Whether a separable verb's particle and the verb that opens its clause ask to read or act: "Suchen Sie … heraus". */
+  const separableVerb = (verb: string | undefined, particle: string) =>
+    verb !== undefined && SEPARABLE_PARTICLES.has(particle) && isVerb(particle + verb, { first: false, last: true });
+  /** The particle that closes the clause ending at `at`, its verb opening the clause: "Suchen Sie bitte das Projekt heraus". */
+  const closesSeparableVerb = (at: number) =>
+    separableVerb(
+      words.slice(clauseStart(at), at).find((word) => !POLITE_OPENERS.has(word)),
+      words[at]!,
+    );
+  /** The verb that opens the clause starting at `at`, its particle closing it: "… und ordne die Rechnung dem Vertrag zu". */
+  const opensSeparableVerb = (at: number) => separableVerb(words[at], words[clauseEnd(at)]!);
   /**
    * After a comma, an "und" between two clauses with a verb each, the second ending with it and
    * asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
@@ -334,7 +340,8 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
       words.slice(0, index).some((_, before) => verbAt(before)) &&
       (verbAt(index + 1) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||
-        (GERMAN_JOINS.has(word) && (verbAt(index - 1) || closesSeparableVerb(index - 1) || actsAfterComma(index)))),
+        (GERMAN_JOINS.has(word) &&
+          (verbAt(index - 1) || closesSeparableVerb(index - 1) || opensSeparableVerb(index + 1) || actsAfterComma(index)))),
   );
   if (at < 0) return [[...piece]];
   return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
@@ -343,23 +350,30 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
 /** A comma, after a closing quotation mark too: "find vendor 'Great Lakes Glazing', update …". */
 const COMMA_AFTER_LOOKUP = /^["'\u2019\u201c\u201d\u00ab\u00bb]?\s*,\s*$/;
 
+/** Words that make a lookup's clause an indirect question: "guck ma, welche Rechnungen noch neu sind". */
+const ASKED_AFTER_LOOKUP = new Set('welche welcher welches welchen was wos wat ob wer which what whether'.split(' '));
+
 /**
  * A piece split at the first comma after a lookup, where a verb opens or closes both clauses:
  * "Find the Invermay property, fix the address", "Den Vertrag mit Fliesen Pietsch suchen, die
  * Verlängerung als PDF dranhängen". After a verb that acts, or before a clause without a verb,
  * a comma starts no step: "Pay invoice 12 from Ace, the one from March", "show the invoices of
- * Ace, oldest first".
+ * Ace, oldest first". A lookup that asks which or whether ends at the last comma when a verb
+ * closes the piece: "guck ma welche Rechnungen noch neu sind, bei der vom März die Nummer ändern".
  */
 function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVerb, isLookup: IsLookup): Token[][] {
   const opensWithLookup = isLookup(piece[0]!.word);
   const endsWithVerb = isVerb(piece.at(-1)!.word, { first: false, last: true });
-  const at = piece.findIndex(
+  const afterComma = (index: number) =>
+    index > 1 && COMMA_AFTER_LOOKUP.test(request.slice(piece[index - 1]!.end, piece[index]!.start));
+  let at = piece.findIndex(
     (token, index) =>
-      index > 1 &&
-      COMMA_AFTER_LOOKUP.test(request.slice(piece[index - 1]!.end, token.start)) &&
+      afterComma(index) &&
       ((opensWithLookup && isVerb(token.word, { first: true, last: false })) ||
         (endsWithVerb && isLookup(piece[index - 1]!.word))),
   );
+  if (at < 0 && opensWithLookup && endsWithVerb && piece.slice(1, 4).some(({ word }) => ASKED_AFTER_LOOKUP.has(word)))
+    at = piece.findLastIndex((_, index) => afterComma(index));
   return at < 0 ? [[...piece]] : [piece.slice(0, at), piece.slice(at)];
 }
 

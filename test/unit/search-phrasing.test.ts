@@ -62,6 +62,9 @@ describe('a request phrased to read', () => {
     'Können Sie bitte nachsehen, ob die Rechnung 12 schon bezahlt ist',
     'Schick mer mol die Rechnung R-3310 mit dem Gekritzel vom Bauleiter drauf',
     'send me the tagged invoices of Ace Roofing',
+    'Bitte stellen Sie mir den Stand der Kaufpreisraten im Bauvorhaben Auefeld zusammen: geplante Raten und Zahlungen',
+    'stell uns die Kosten der Fassade auf',
+    'Please has the new prepaid meter for East Legon Office Park been created already?',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -79,6 +82,8 @@ describe('a request phrased to read', () => {
     'please book 5k against invoice 2026-118',
     'please give Schmidt Bau the go-ahead',
     'schick die Rechnung 12 in die Freigabe',
+    'Bitte stellen Sie die Rechnung 12 auf bezahlt',
+    'please is it possible to delete invoice 12',
     'can you give Schmidt Bau the go-ahead?',
     'I need to pay Schmidt Bau 5k today',
     'we know what is wrong with invoice 12, fix the amount',
@@ -222,6 +227,11 @@ describe('the steps of a request', () => {
     expect(steps('Den Vertrag mit Fliesen Pietsch raussuchen, die Verlängerung als PDF dranhängen')).toHaveLength(2);
     // a closing quotation mark may stand before the comma
     expect(steps("find vendor 'Great Lakes Glazing', update remit-to addr to PO Box 4410")).toHaveLength(2);
+    // a lookup that asks which ends at the last comma when a verb closes the request
+    expect(
+      steps('guck ma welche Rechnungen von Müller, Meier und Schulz noch neu sind, bei der vom März die Nummer ändern'),
+    ).toEqual(['guck ma welche Rechnungen von Müller, Meier und Schulz noch neu sind', 'bei der vom März die Nummer ändern']);
+    expect(steps('zeig mir welche Rechnungen offen sind, sortiert nach Datum')).toHaveLength(1);
     // after another verb, or without a verb after the comma, the comma starts no step
     expect(steps('Pay invoice 12 from Ace, the one from March')).toHaveLength(1);
     expect(steps('show the invoices of Ace Roofing, oldest first')).toHaveLength(1);
@@ -260,13 +270,17 @@ describe('the steps of a request', () => {
     expect(steps('Zunächst bitte prüfen, ob die Rechnung der Fa. Kurpfalz Trockenbau freigegeben ist')).toHaveLength(1);
   });
 
-  it('reads a separable verb\'s particle before "und" as the verb that ends its clause: "Suchen Sie … heraus und …"', () => {
+  it('reads a separable verb on either side of "und" as a verb: "Suchen Sie … heraus und …", "… und ordne … zu"', () => {
     const steps = (request: string) => stepsIn(request, lexicon(), () => false);
     expect(steps('Suchen Sie bitte das Projekt Alterszentrum heraus und verschieben Sie dort das Bauende')).toEqual([
       'Suchen Sie bitte das Projekt Alterszentrum heraus',
       'verschieben Sie dort das Bauende',
     ]);
     expect(steps('Such das Projekt Hafenspeicher raus und leg dort eine Vergabeeinheit Trockenbau an')).toHaveLength(2);
+    expect(steps('Guck, welche Rechnungen noch auf NEW stehen, und ordne die von Lüders dem Vertrag W-22 zu')).toHaveLength(2);
+    expect(
+      steps('Zieh dir den Jahresverbrauch vom Hallenbad und ordne den Strom dem Pächter Bistro Wellenreiter zu'),
+    ).toHaveLength(2);
     expect(steps('die Rechnungen vom Gerüstbau Auf und Ab zeigen')).toHaveLength(1);
   });
 

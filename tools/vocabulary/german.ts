@@ -2391,7 +2391,18 @@ export const GERMAN: Vocabulary = {
   ],
   // looking something over or fetching it reads one record or several ("hol mir die Zähler"); the
   // mere verbs of checking ("prüf", "schau nach") say nothing at all: see search/function-words.ts
-  'list get': ['abgleichen', 'drüberschauen', 'drübergucken', 'draufschauen', 'Blick werfen', 'hol', 'holen'],
+  'list get': [
+    'abgleichen',
+    'drüberschauen',
+    'drübergucken',
+    'draufschauen',
+    'Blick werfen',
+    'hol',
+    'holen',
+    'zieh dir',
+    'zieh mir',
+    'durchgehen',
+  ],
   get: [
     'einzeln',
     'Einzelheiten',
