@@ -32,16 +32,19 @@ export function closesClause(word: string, between: string, next: string): boole
   return CLAUSE_END.test(ABBREVIATIONS.has(word) ? between.replace(/^\.(?=\s)/, '') : between);
 }
 
-/** Quotation marks that open a name or a value, and the mark that closes each. */
-const QUOTES: ReadonlyMap<string, string> = new Map([
-  ['"', '"'],
-  ['\u201c', '\u201d'],
-  ['\u201e', '\u201c'],
-  ['\u00ab', '\u00bb'],
-  ['\u00bb', '\u00ab'],
-  ["'", "'"],
-  ['\u2018', '\u2019'],
-]);
+/** Quotation marks that open a name or a value, and the marks that may close each. */
+const QUOTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [
+    // a German quote typed on a keyboard that curls only the opening mark: „Alsterarkaden"
+    ['"', '"\u201d\u201c'],
+    ['\u201c', '\u201d"\u201c'],
+    ['\u201e', '\u201c"\u201d'],
+    ['\u00ab', '\u00bb'],
+    ['\u00bb', '\u00ab'],
+    ["'", "'\u2019"],
+    ['\u2018', "\u2019'"],
+  ].map(([opening, closings]) => [opening!, new Set(closings)]),
+);
 
 /** Marks that are apostrophes inside a word ("Schmidt's", "don't"), quotes only at a word's edge. */
 const APOSTROPHES = new Set(["'", '\u2019']);
@@ -61,13 +64,13 @@ export interface RequestWord {
 /** A request's words, numbered as wordsOf numbers them, read in one pass over what was typed. */
 export function requestWordsOf(request: string): RequestWord[] {
   const tokens = [...request.matchAll(/[\p{L}\p{N}]+/gu)];
-  let closing: string | undefined;
+  let closing: ReadonlySet<string> | undefined;
   /** Follows the quotation marks between `from` and `to`: which one is open, if any. */
   const readMarks = (from: number, to: number) => {
     for (let at = from; at < to; at++) {
       const mark = request[at]!;
       const apostrophe = APOSTROPHES.has(mark);
-      if (closing !== undefined && mark === closing && !(apostrophe && isWordCharacter(request[at + 1]))) closing = undefined;
+      if (closing !== undefined && closing.has(mark) && !(apostrophe && isWordCharacter(request[at + 1]))) closing = undefined;
       else if (closing === undefined && QUOTES.has(mark) && !(apostrophe && isWordCharacter(request[at - 1])))
         closing = QUOTES.get(mark);
     }
@@ -79,7 +82,8 @@ export function requestWordsOf(request: string): RequestWord[] {
     const between = request.slice(token.index + token[0].length, next?.index ?? request.length);
     const words = wordsOf(token[0]);
     // A name in quotation marks ends no clause: 'in „Hafenkante Bauabschnitt 2 – Wohnen“ um'.
-    const inQuote = closing !== undefined && !between.includes(closing);
+    const open = closing;
+    const inQuote = open !== undefined && ![...between].some((mark) => open.has(mark));
     const closes =
       !next ||
       (!inQuote &&

@@ -170,10 +170,22 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ...['muas', 'muass', 'mua'].map((word) => [word, 'muss'] as const),
   ...['is', 'isch'].map((word) => [word, 'ist'] as const),
   ['ois', 'alles'],
+  ['wea', 'wer'],
   ['nix', 'nichts'],
   ['i', 'ich'],
   ['ham', 'haben'],
   ['vo', 'von'],
+]);
+
+/**
+ * Articles as dialect typing writes them, each for the articles it may stand for: "kann in de Tonne"
+ * is "in die Tonne", "vo dr Firma" "von der Firma".
+ */
+const SPOKEN_ARTICLES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['de', ['die', 'der', 'den', 'dem']],
+  ['d', ['die', 'der', 'das']],
+  ['dr', ['der']],
+  ['em', ['dem']],
 ]);
 
 /** Whether German dialect typing writes this word for a grammar word: "vo de Firma" is "von der Firma". */
@@ -232,6 +244,8 @@ const MOST_SPOKEN_CHANGES = 3;
 export function spokenSpellingsOf(word: string): string[] {
   const grammarWord = SPOKEN_GRAMMAR_WORDS.get(word);
   if (grammarWord) return [grammarWord];
+  const articles = SPOKEN_ARTICLES.get(word);
+  if (articles) return [...articles];
   const forms = new Set<string>();
   // A Swiss "ä" is read in the word as typed only: on a changed word it made verbs of "wann" ("wenen").
   let changed = [word, ...withSwissA(word)];

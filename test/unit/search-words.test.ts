@@ -111,6 +111,9 @@ describe('word forms', () => {
   it('reads the grammar words of a phrase as dialect typing writes them: "no zahln" is "noch zahlen"', () => {
     expect(terms('wos muas i heit no zahln?')).toContain('payables');
     expect(terms('wos muas i heit zahln?')).not.toContain('payables');
+    // a dialect article stands for the articles it may mean: "in de Tonne" is "in die Tonne"
+    expect(terms('Der olle Energieausweis kann in de Tonne.')).toContain('delete');
+    expect(terms('Wea hod den Zähler umbenannt?')).toContain('audit');
   });
 });
 
@@ -317,6 +320,8 @@ describe('verbs split, denied or describing', () => {
     expect(termsOf('Stock bitte das Budget der VE Rohbau von 1,2 Mio. auf 1,35 Mio. € auf.')).toContain('increase');
     expect(termsOf('Benenn das Projekt „Hafenkante BA2“ bitte in „Hafenkante Bauabschnitt 2 – Wohnen“ um.')).toContain('update');
     expect(termsOf('benenn das Tag „prüfen bis freitag“ in „KW 12“ um')).toContain('update');
+    // a German quote closed with a straight mark, as keyboards that curl only the opening one type it
+    expect(termsOf('Bitte unter der Measure „HVAC Retrofit" einen neuen Contract mit Imtech aufsetzen')).toContain('create');
     expect(termsOf('Bitte lad mir die Regierapporte herunter, die beim Nachtrag 4 abgelegt sind')).toContain('download');
     const upload = termsOf('Finde das Projekt Hunsrück und lade danach die Rechnung von Schmidt Bau dort hoch');
     expect(upload).toContain('upload');

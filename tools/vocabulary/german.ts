@@ -547,6 +547,10 @@ export const GERMAN: Vocabulary = {
     'Nachtragsflut',
     'Extrawurst',
     'nachkarten',
+    // Denglisch: a contractor's claim in a German sentence is a claim for extra money, not its bill
+    'Claim',
+    'Claims',
+    'Claim-Management',
   ],
 
   // invoices and payments
