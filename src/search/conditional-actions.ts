@@ -5,7 +5,7 @@
 import { asksFor, asksToDo, asksToRead } from './actions.js';
 import { ENGLISH_DETERMINERS, GERMAN_AUXILIARIES } from './function-words.js';
 import type { Table } from './lexicon.js';
-import { baseForms, imperativeOf } from './word-forms.js';
+import { baseForms, imperativeOf, withEndingE } from './word-forms.js';
 import { DETAIL_WORDS } from '../../tools/vocabulary/vocabulary.js';
 
 /** What a new detail asks for. */
@@ -47,7 +47,9 @@ function verbPlaceOf(
   const last = open.lastIndexOf(true);
   // A capital after the first word makes a noun: "Rechnungen mit Nachträgen", not "… nachtragen".
   if (last > 0 && capitalised[last]) return { at: -1 };
-  return { at: last, form: words[last] };
+  // Bavarian and Austrian typing drops the infinitive's "e": "bitte nachtragn".
+  const infinitive = withEndingE(words[last] ?? '');
+  return { at: last, form: infinitive && inVerbPlace.has(infinitive) ? infinitive : words[last] };
 }
 
 export interface Situation {

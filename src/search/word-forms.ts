@@ -77,7 +77,7 @@ export function imperativeOf(word: string): string[] {
  * A German word as it is written with the "e" of its ending, where Bavarian and Austrian typing
  * drops it: "offn", "zahln", "eintragn", "anschaun" are offen, zahlen, eintragen, anschauen.
  */
-const withEndingE = (word: string): string | undefined =>
+export const withEndingE = (word: string): string | undefined =>
   (word.length >= 4 && /[^aeiouy]n$/.test(word)) || (word.length >= 6 && word.endsWith('aun'))
     ? `${word.slice(0, -1)}en`
     : undefined;

@@ -200,6 +200,8 @@ describe('words that ask for an action in some requests only', () => {
 
   it('reads a closing verb, not a capitalised noun: "… nachtragen", not "Rechnungen mit Nachträgen"', () => {
     expect(termsOf('als bezahlt auf den Vertrag Sanitär nachtragen')).toContain('create');
+    // typed without the infinitive's "e", as Bavarian and Austrian typing drops it
+    expect(termsOf('ghört zum Vertrag Spenglerarbeiten, bitte nachtragn')).toContain('create');
     expect(termsOf('Rechnungen mit Nachträgen')).toContain('change');
     expect(termsOf('Nachtrag freigegeben')).toEqual(['change', 'order', 'approved', 'state']);
   });
