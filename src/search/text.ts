@@ -35,9 +35,9 @@ export function closesClause(word: string, between: string, next: string): boole
 /** Quotation marks that open a name or a value, and the marks that may close each. */
 const QUOTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   [
-    // a German quote typed on a keyboard that curls only the opening mark: „Alsterarkaden"
     ['"', '"\u201d\u201c'],
     ['\u201c', '\u201d"\u201c'],
+    // a German quote closed straight, as keyboards that curl only the opening mark type it: „Alsterarkaden"
     ['\u201e', '\u201c"\u201d'],
     ['\u00ab', '\u00bb'],
     ['\u00bb', '\u00ab'],
