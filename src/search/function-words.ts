@@ -44,6 +44,9 @@ export const CHECK_VERBS = wordSet(
   'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau gucken guck nachgucken kucken kuck gegenchecken gegenprufen abchecken',
 );
 
+/** Words that only ask politely, before the verb or anywhere: "please show …", "Bitte prüfen Sie …". */
+export const POLITE_WORDS: ReadonlySet<string> = wordSet('please pls plz kindly bitte');
+
 /** Words that say nothing about which tool is meant. */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   ...ENGLISH_GRAMMAR,

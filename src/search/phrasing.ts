@@ -3,7 +3,8 @@
  * something ("what is still waiting for approval?", "zeig mir …"), it asks to read, whatever
  * verbs it holds; a write must not be the first answer to it.
  */
-import { CHECK_VERBS } from './function-words.js';
+import { CHECK_VERBS, POLITE_WORDS } from './function-words.js';
+import { infinitivesOf } from './separable-verbs.js';
 import { wordsOf } from './text.js';
 import { spokenSpellingsOf } from './word-forms.js';
 
@@ -38,9 +39,6 @@ const READ_OPENERS = new Set([
 const QUESTION_PREPOSITIONS = words('bei an auf aus fur mit von vor zu seit bis in for on with from to since at by');
 /** Question words after such a preposition. */
 const ASKED_AFTER_PREPOSITION = words('welche welcher welches welchem welchen wem wen was wann wo which what whom whose when');
-
-/** Politeness before the verb: "please show …" asks to see, "bitte buchen …" to act. */
-const POLITE = words('please pls plz kindly bitte');
 
 /** After "how", these ask how to do something ("how do I book …"); anything else asks about an amount or a state. */
 const HOW_TO_ACT = words('do does can could should would will shall to i we');
@@ -79,7 +77,7 @@ const FINDING_OUT = words('confirm know');
  * deleted", "können Sie bitte nachsehen, ob …").
  */
 function asksAddresseeToFindOut(afterAddressee: readonly string[]): boolean {
-  const at = afterAddressee.findIndex((word) => !POLITE.has(word));
+  const at = afterAddressee.findIndex((word) => !POLITE_WORDS.has(word));
   const verb = afterAddressee[at] ?? '';
   const next = afterAddressee[at + 1];
   return asksToSee(verb) || next === 'whether' || next === 'ob' || (next === 'if' && FINDING_OUT.has(verb));
@@ -115,9 +113,9 @@ function asksAddresseeToShow(sentence: string): boolean {
  */
 function ordersToBeTold(request: string): boolean {
   const clause = wordsOf(request.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
-  const [verb = '', ...rest] = POLITE.has(clause[0] ?? '') ? clause.slice(1) : clause;
+  const [verb = '', ...rest] = POLITE_WORDS.has(clause[0] ?? '') ? clause.slice(1) : clause;
   const particle = rest.at(-1) ?? '';
-  return rest.some((word) => TOLD.has(word)) && [verb, `${verb}n`, `${verb}en`].some((form) => TELLING.has(particle + form));
+  return rest.some((word) => TOLD.has(word)) && infinitivesOf(verb).some((infinitive) => TELLING.has(particle + infinitive));
 }
 
 /** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
@@ -205,13 +203,13 @@ function endsAskingToSee(request: string): boolean {
   const last = clauses.at(-1) ?? [];
   const [opening = '', shownTo = ''] = last;
   const showMe = READ_VERBS.has(opening) && SHOWN_TO.has(shownTo);
-  const politeToSee = POLITE.has(opening) && seesAsInfinitive(last.at(-1) ?? '');
+  const politeToSee = POLITE_WORDS.has(opening) && seesAsInfinitive(last.at(-1) ?? '');
   return clauses.length > 1 && (showMe || politeToSee);
 }
 
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
 function asksPolitelyToSee(said: readonly string[]): boolean {
-  return said.some((word, at) => POLITE.has(word) && asksToSee(said[at + 1] ?? ''));
+  return said.some((word, at) => POLITE_WORDS.has(word) && asksToSee(said[at + 1] ?? ''));
 }
 
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
@@ -267,7 +265,7 @@ export function phrasedAsRead(request: string): boolean {
   if (needsToSee(opening)) return true;
   if (asksPolitelyToSee(opening) || asksAddresseeToShow(request) || ordersToBeTold(request)) return true;
   // "Please has the new meter been created already?": a question after a please
-  if (POLITE.has(first) && READ_OPENERS.has(second) && !READ_VERBS.has(second)) return request.trim().endsWith('?');
+  if (POLITE_WORDS.has(first) && READ_OPENERS.has(second) && !READ_VERBS.has(second)) return request.trim().endsWith('?');
   if (ASKS_FOR_ACTION.has(first)) return false;
   if (MODALS.has(first))
     return ADDRESSED.has(second) ? asksAddresseeToFindOut(opening.slice(2)) : ASKERS.has(second) || asksQuestion(request);

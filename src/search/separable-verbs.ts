@@ -19,7 +19,7 @@ const SUBJECTS: ReadonlySet<string> = new Set('ich wir du ihr sie man er'.split(
  * The infinitives a German verb form may be of, imperatives too: "stockt", "stocke", "stock" ->
  * stocken. Only infinitives: "häng … an" is anhängen, not "Anhang".
  */
-function infinitivesOf(word: string): string[] {
+export function infinitivesOf(word: string): string[] {
   const forms = baseForms(word);
   return [...new Set([...forms, ...forms.flatMap(imperativeOf)])].filter((form) => form.endsWith('n'));
 }

@@ -3,6 +3,7 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
+import { POLITE_WORDS } from './function-words.js';
 import { ABBREVIATIONS, closesClause, foldedForSearch } from './text.js';
 import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
@@ -77,9 +78,6 @@ const DIALECT_FIRST = ['zerscht', 'zersch', 'zerst', 'zuerscht', 'erscht', 'eers
 
 /** A request's first step often starts by saying so; that says nothing about the tool. */
 const FIRST_STEP = new Set(['first', 'firstly', 'zuerst', 'erst', 'erstmal', 'zunachst', 'vorher', 'vorab', ...DIALECT_FIRST]);
-
-/** Words before a request's verb that only ask politely: "Bitte prüfen Sie …", "please check …". */
-const POLITE_OPENERS = new Set(['bitte', 'please', 'pls', 'plz']);
 
 /** Words that join two steps when a verb stands on the right side (English) or on the left (German); typed short too. */
 const JOINS = new Set(['and', 'und', 'n', 'un', '&']);
@@ -194,7 +192,7 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isL
   const endsLookup = (at: number) => {
     if (ABBREVIATIONS.has(tokens[at - 1]!.word)) return false;
     const piece = pieces.at(-1)!;
-    const opening = piece.find((token) => !FIRST_STEP.has(token.word) && !POLITE_OPENERS.has(token.word));
+    const opening = piece.find((token) => !FIRST_STEP.has(token.word) && !POLITE_WORDS.has(token.word));
     const saysFirst = piece.some((token) => FIRST_STEP.has(token.word));
     const looksUp = !!opening && (saysFirst || isLookup(opening.word) || isLookup(piece.at(-1)!.word));
     const gap = request.slice(tokens[at - 1]!.end, tokens[at]!.start);
@@ -312,7 +310,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
   /** The particle that closes the clause ending at `at`, its verb opening the clause: "Suchen Sie bitte das Projekt heraus". */
   const closesSeparableVerb = (at: number) =>
     separableVerb(
-      words.slice(clauseStart(at), at).find((word) => !POLITE_OPENERS.has(word)),
+      words.slice(clauseStart(at), at).find((word) => !POLITE_WORDS.has(word)),
       words[at]!,
     );
   /** The verb that opens the clause starting at `at`, its particle closing it: "… und ordne die Rechnung dem Vertrag zu". */
