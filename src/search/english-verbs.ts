@@ -6,7 +6,7 @@ import { asksFor, asksToDo } from './actions.js';
 import { termsOf } from './conditional-actions.js';
 import { ENGLISH_DETERMINERS } from './function-words.js';
 import type { Table } from './lexicon.js';
-import { wordsOf } from './text.js';
+import { wordsOf, WRITTEN_WORD } from './text.js';
 import { baseForms } from './word-forms.js';
 
 /** Words before which "re" is what is left of "are": "we're", "they're". */
@@ -40,7 +40,7 @@ function readRedoing(words: readonly string[], meanings: string[][], unknown: Re
 export function englishNameParts(request: string): boolean[] {
   const parts: boolean[] = [];
   let nameGoesOn = false;
-  for (const match of request.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const match of request.matchAll(WRITTEN_WORD)) {
     const capitalised = /^\p{Lu}\p{Ll}/u.test(match[0]);
     const opensSentence = /^\s*$|[.!?:;]\s*$/.test(request.slice(0, match.index));
     for (const _ of wordsOf(match[0])) parts.push(capitalised && nameGoesOn);

@@ -37,11 +37,12 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
 const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
 
 /**
- * Verbs that say only that a request reads ("prüf mal …", "schau nach …", "check …"): whether one
- * record or a list, the rest of the request says. They open a step all the same.
+ * Verbs that say only that a request reads ("prüf mal …", "schau nach …", "check …", Berlin's "kiek
+ * ma nach", Swiss "lueg"): whether one record or a list, the rest of the request says. They open a
+ * step all the same.
  */
 export const CHECK_VERBS = wordSet(
-  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau gucken guck nachgucken kucken kuck gegenchecken gegenprufen abchecken',
+  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege nachluege gegenchecken gegenprufen abchecken',
 );
 
 /** Words that only ask politely, before the verb or anywhere: "please show …", "Bitte prüfen Sie …". */

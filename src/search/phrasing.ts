@@ -5,7 +5,7 @@
  */
 import { CHECK_VERBS, POLITE_WORDS } from './function-words.js';
 import { infinitivesOf } from './separable-verbs.js';
-import { wordsOf } from './text.js';
+import { wordsOf, WRITTEN_WORD } from './text.js';
 import { spokenSpellingsOf } from './word-forms.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
@@ -54,14 +54,20 @@ const TO_ME = words('mir uns mal ma mer me us');
 /** After "do"/"does"/"did", a pronoun makes a question ("do we owe…"); otherwise "do" is an order. */
 const PRONOUNS = words('we i you they it he she the any our');
 
+/**
+ * German modals that carry their "du", as written and as Swabian, Palatine and Swiss typing writes
+ * them: "kannst mir …", "kannste ma …", "kannsch die einspielen?", "chasch mer …".
+ */
+const MODALS_WITH_DU = words('kannst konntest kannste wurdest kannsch kannschde kasch chasch chonntsch chonntisch');
+
 /** Openings that ask someone to do something, question mark or not: "please book …", "mach …", "lass uns …". */
-const ASKS_FOR_ACTION = words('please bitte mach mache lass kannst konntest kannste wurdest');
+const ASKS_FOR_ACTION = new Set([...words('please bitte mach mache lass'), ...MODALS_WITH_DU]);
 
 /**
  * Modals that ask someone to do something with "you" after them ("can you book …"); with "I" they
  * ask whether one may or must ("muss ich … noch hochladen?").
  */
-const MODALS = words('can could would will konnen konnten muss mussen soll sollen sollte');
+const MODALS = words('can could would will konnen konnten muss mussen soll sollen sollte chond chonnt chonnted chonntet');
 
 const ADDRESSED = words('you u ya sie');
 
@@ -71,27 +77,39 @@ const ADDRESSED = words('you u ya sie');
  */
 const FINDING_OUT = words('confirm know');
 
+/** What "let me"/"let us" asks for when it asks to see or be told: "let me see …", "let us know …", "let me have the list". */
+const LET_ME = words('see view know have');
+
+/** Whether the words from `at` on say "let me see", "let us know" and the like. */
+const letsSee = (said: readonly string[], at: number): boolean =>
+  said[at] === 'let' && (said[at + 1] === 'me' || said[at + 1] === 'us') && LET_ME.has(said[at + 2] ?? '');
+
 /**
  * What the one addressed after a modal is asked for: a verb of seeing, past any "please" ("would
- * you please show …"), or one that asks whether ("would you please confirm whether … has been
- * deleted", "können Sie bitte nachsehen, ob …").
+ * you please show …", "could you let me see …"), or one that asks whether ("would you please
+ * confirm whether … has been deleted", "können Sie bitte nachsehen, ob …").
  */
 function asksAddresseeToFindOut(afterAddressee: readonly string[]): boolean {
   const at = afterAddressee.findIndex((word) => !POLITE_WORDS.has(word));
   const verb = afterAddressee[at] ?? '';
   const next = afterAddressee[at + 1];
-  return asksToSee(verb) || next === 'whether' || next === 'ob' || (next === 'if' && FINDING_OUT.has(verb));
+  return (
+    asksToSee(verb) ||
+    letsSee(afterAddressee, at) ||
+    next === 'whether' ||
+    next === 'ob' ||
+    (next === 'if' && FINDING_OUT.has(verb))
+  );
 }
 
-/** German modals that carry their "du" ("kannst mir …", "kannste ma …"), and those that take an addressee after them. */
-const MODALS_WITH_DU = words('kannst konntest kannste wurdest');
-const MODALS_BEFORE_ADDRESSEE = words('konnen konnten wurden');
+/** German modals that take an addressee after them: "Können Sie …", Swiss "Chönd Sie …". */
+const MODALS_BEFORE_ADDRESSEE = words('konnen konnten wurden chond chonnt chonnted chonntet');
 const GERMAN_ADDRESSED = words('sie se du ihr');
 
-/** Those told something in German ("mir", spoken "ma"), and the verbs that then ask to be told or shown. */
-const TOLD = words('mir uns ma');
+/** Those told something in German ("mir", spoken "ma", Swiss "mer"), and the verbs that then ask to be told or shown (Swiss "säge" too). */
+const TOLD = words('mir uns ma mer');
 const TELLING = words(
-  'sagen nennen geben mitteilen aufstellen zusammenstellen aufzeigen darstellen aufschlusseln aufbereiten schicken senden raussuchen heraussuchen',
+  'sagen sage nennen geben mitteilen aufstellen zusammenstellen aufzeigen darstellen aufschlusseln aufbereiten schicken senden zuschicken zusenden ruberschicken ruberschieben weiterleiten raussuchen heraussuchen',
 );
 
 /**
@@ -104,7 +122,8 @@ function asksAddresseeToShow(sentence: string): boolean {
   const [first = '', second = ''] = clause;
   if (!MODALS_WITH_DU.has(first) && !(MODALS_BEFORE_ADDRESSEE.has(first) && GERMAN_ADDRESSED.has(second))) return false;
   const verb = clause.at(-1) ?? '';
-  return asksToSee(verb) || (TELLING.has(verb) && clause.some((word) => TOLD.has(word)));
+  const forms = [verb, ...spokenSpellingsOf(verb)];
+  return forms.some(asksToSee) || (forms.some((form) => TELLING.has(form)) && clause.some((word) => TOLD.has(word)));
 }
 
 /**
@@ -121,19 +140,27 @@ function ordersToBeTold(request: string): boolean {
 /** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
 function opensAskingForAction(sentence: string): boolean {
   if (asksAddresseeToShow(sentence)) return false;
-  const [first = '', second = '', third = ''] = wordsOf(sentence);
-  return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksToSee(third));
+  const said = wordsOf(sentence);
+  const [first = '', second = ''] = said;
+  return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksAddresseeToFindOut(said.slice(2)));
 }
 
 /**
  * Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin?
- * projekt pieschen"), and that question does not ask someone to act ("New invoice from Forth
- * Joinery in my inbox. Can you get it into the system?").
+ * projekt pieschen"), and that question does not ask someone to act, from its start or from its
+ * last clause ("New invoice from Forth Joinery in my inbox. Can you get it into the system?", "Got
+ * a valuation from Avon, can you get it in?").
  */
 function asksQuestion(request: string): boolean {
   const sentences = request.trim().match(/[^.!?]+[.!?]*/g) ?? [];
-  return [sentences[0], sentences.at(-1)].some((sentence) => sentence?.trim().endsWith('?') && !opensAskingForAction(sentence));
+  return [sentences[0], sentences.at(-1)].some(
+    (sentence) =>
+      sentence?.trim().endsWith('?') && !opensAskingForAction(sentence) && !opensAskingForAction(lastClauseOf(sentence)),
+  );
 }
+
+/** What follows a sentence's last comma, colon, semicolon or dash. */
+const lastClauseOf = (sentence: string): string => sentence.split(/[,;:\u2013\u2014]|\s-\s/).at(-1)!;
 
 /**
  * After a modal, the one who asks: "muss ich … noch freigeben", "can we still …" ask, question mark
@@ -215,6 +242,7 @@ function asksPolitelyToSee(said: readonly string[]): boolean {
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
 const SMALL_TALK = [
   ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
+  ...['good morning', 'good afternoon', 'guten morgen', 'guten tag', 'gruss gott'],
   ...['hallo', 'moin', 'servus', 'gruezi', 'hoi', 'sag mal', 'sag ma', 'sach ma', 'sach mal', 'kurze frage'],
 ]
   .map((phrase) => phrase.split(' '))
@@ -222,7 +250,7 @@ const SMALL_TALK = [
 
 /** The request without the small talk it opens with; the opening decides how a request is read. */
 export function withoutSmallTalk(request: string): string {
-  const opening = [...request.matchAll(/[\p{L}\p{N}]+/gu)].slice(0, 2);
+  const opening = [...request.matchAll(WRITTEN_WORD)].slice(0, 2);
   const first = opening.map((match) => wordsOf(match[0])[0]);
   const talk = SMALL_TALK.find((phrase) => phrase.every((word, i) => first[i] === word));
   if (!talk) return request;
@@ -266,7 +294,8 @@ export function phrasedAsRead(request: string): boolean {
   if (asksPolitelyToSee(opening) || asksAddresseeToShow(request) || ordersToBeTold(request)) return true;
   // "Please has the new meter been created already?": a question after a please
   if (POLITE_WORDS.has(first) && READ_OPENERS.has(second) && !READ_VERBS.has(second)) return request.trim().endsWith('?');
-  if (ASKS_FOR_ACTION.has(first)) return false;
+  if (ASKS_FOR_ACTION.has(first)) return letsSee(opening, 1);
+  if (first === 'let') return letsSee(opening, 0);
   if (MODALS.has(first))
     return ADDRESSED.has(second) ? asksAddresseeToFindOut(opening.slice(2)) : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);

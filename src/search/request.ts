@@ -81,14 +81,17 @@ const NOTHING: WordMeanings = { meanings: [], loose: false };
  * A word's forms as search tries them: in English an -ing form without its "g" as well ("what's
  * still hangin"); German imperatives in a German request last ("änder dann
  * die IBAN"); opening the request, one with an "e" too ("ändere im CAPEX …"), which elsewhere is
- * more often an adjective ("eine andere").
+ * more often an adjective ("eine andere"). A German noun, capitalised inside its clause, is no
+ * imperative: "Liegenschaft Birsig-Park" says nothing of parking, "die Zahl" nothing of paying.
  */
-function formsIn(german: boolean, word: string, opensRequest = false): string[] {
+function formsIn(german: boolean, word: string, opensRequest = false, noun = false): string[] {
   if (!german) {
     const spoken = withEndingG(word);
     return spoken ? [...baseForms(word), ...baseForms(spoken)] : baseForms(word);
   }
-  const imperatives = [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
+  const imperatives = noun
+    ? []
+    : [word, ...(opensRequest && word.endsWith('e') ? [word.slice(0, -1)] : [])].flatMap(imperativeOf);
   const spoken = [...spokenSpellingsOf(word), withoutInfinitiveZu(word)].flatMap((form) => (form ? baseForms(form) : []));
   return [...new Set([...baseForms(word), ...spoken, ...imperatives])];
 }
@@ -102,10 +105,10 @@ const knownWithoutMeaning = (forms: readonly string[], { table, lexicon }: Conte
     (form) => lexicon.wordParts.has(form) || Object.values(table.conditionalActions).some((conditional) => conditional.has(form)),
   );
 
-function meaningsOfWord(word: string, context: Context, opensRequest: boolean, named = false): WordMeanings {
+function meaningsOfWord(word: string, context: Context, opensRequest: boolean, named = false, noun = false): WordMeanings {
   const { table, lexicon, isToolWord } = context;
   const german = table === lexicon.german;
-  const forms = formsIn(german, word, opensRequest);
+  const forms = formsIn(german, word, opensRequest, noun);
   const everyday = forms.find((form) => table.words.has(form));
   if (everyday !== undefined) return { meanings: [table.words.get(everyday)!], loose: false };
   if (!isContentWord(word) || knownWithoutMeaning(forms, context)) return NOTHING;
@@ -116,7 +119,10 @@ function meaningsOfWord(word: string, context: Context, opensRequest: boolean, n
   // nothing ("North-bank"), nor does a word inside a longer one ("replace-ment").
   const knownPart = (part: string) =>
     (german && lexicon.germanWords.has(part)) || (part.length >= SHORTEST_TOOL_WORD_PART && isToolWord(part));
-  const parts = german ? compoundParts(word, knownPart) : compoundParts(word, knownPart, 1);
+  // A German compound as dialect typing writes it is one too: "Schlussrechnig", "Akontozahlig".
+  const parts = german
+    ? [word, ...spokenSpellingsOf(word)].map((form) => compoundParts(form, knownPart)).find((found) => found !== undefined)
+    : compoundParts(word, knownPart, 1);
   if (!parts) {
     if (named) return { meanings: [word], loose: true };
     // A misspelt imperative is a misspelt infinitive: "korriegier" is "korrigieren".
@@ -150,7 +156,8 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const words = written.map(({ word }) => word);
   const german = isGerman(words, lexicon, isToolWord);
   const context: Context = { table: german ? lexicon.german : lexicon.english, lexicon, isToolWord };
-  const forms = words.map((word, at) => formsIn(german, word, at === 0));
+  const nouns = written.map(({ capitalised }, at) => capitalised && at > 0 && !written[at - 1]!.endsClause);
+  const forms = words.map((word, at) => formsIn(german, word, at === 0, nouns[at]));
   const used = words.map(() => false);
   /** The API's words for each word of the request; a phrase's at its first word. */
   const meanings: string[][] = words.map(() => []);
@@ -173,7 +180,12 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const nameParts = german ? [] : englishNameParts(request);
   const names = german ? germanNames(written) : [];
   words.forEach((word, at) => {
-    if (used[at] || nameParts[at]) return;
+    if (used[at]) return;
+    if (nameParts[at]) {
+      // A firm's legal form still says what the name is: "Mackay Scaffolds Ltd" is a firm.
+      if (context.table.wholeWordsOnly.has(word)) meanings[at] = [context.table.words.get(word)!];
+      return;
+    }
     if (names[at]) {
       // Only a word as written: "Parkstadt Asset GmbH" is CAPEX's, "Gipser Hauser AG" has no Häuser.
       const known = context.table.words.get(word) ?? (isToolWord(word) ? word : undefined);
@@ -183,7 +195,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
     }
     // A capital inside an English sentence names something ("12 Hanover Square"): no misspelling.
     const named = !german && at > 0 && written[at]!.capitalised;
-    const understood = meaningsOfWord(word, context, at === 0, named);
+    const understood = meaningsOfWord(word, context, at === 0, named, nouns[at]);
     meanings[at] = understood.meanings;
     if (understood.loose) loose.add(word);
   });

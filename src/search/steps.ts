@@ -4,7 +4,7 @@
  * so that the lookup a later action needs is not drowned by that action's words.
  */
 import { POLITE_WORDS } from './function-words.js';
-import { ABBREVIATIONS, closesClause, foldedForSearch } from './text.js';
+import { ABBREVIATIONS, closesClause, wordsOf, WRITTEN_WORD } from './text.js';
 import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
 /** Words that start the next step (folded: "anschließend" is "anschliessend"). */
@@ -84,6 +84,8 @@ const JOINS = new Set(['and', 'und', 'n', 'un', '&']);
 
 /** Words after which the next step stands when a verb follows: "check they exist before creating them". */
 const BEFORE = new Set(['before', 'b4']);
+/** Who acts after "before": "check what is owed before you record the wire". */
+const BEFORE_SUBJECTS = new Set(['you', 'u', 'we', 'i']);
 
 /**
  * Punctuation that ends a sentence, and with it a step, and arrows that lead to the next
@@ -110,8 +112,8 @@ interface Token {
 }
 
 function tokensOf(request: string): Token[] {
-  return [...request.matchAll(/[\p{L}\p{N}]+|&/gu)].map((match) => ({
-    word: foldedForSearch(match[0]),
+  return [...request.matchAll(new RegExp(`${WRITTEN_WORD.source}|&`, 'gu'))].map((match) => ({
+    word: match[0] === '&' ? '&' : wordsOf(match[0]).join(''),
     start: match.index,
     end: match.index + match[0].length,
   }));
@@ -294,8 +296,10 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
     return at;
   };
   const endsWithVerb = (at: number) => isVerb(words[clauseEnd(at)]!, { first: false, last: true });
+  /** Whether a subject stands at `at` right after "before": "… before you record …". */
+  const subjectAfterBefore = (at: number) => BEFORE_SUBJECTS.has(words[at] ?? '') && BEFORE.has(words[at - 1] ?? '');
   const placeOf = (at: number): Place => ({
-    first: at === 0 || JOINS.has(words[at - 1]!) || BEFORE.has(words[at - 1]!),
+    first: at === 0 || JOINS.has(words[at - 1]!) || BEFORE.has(words[at - 1]!) || subjectAfterBefore(at - 1),
     last: endsClause(at) || (JOINS.has(words[at + 1] ?? '') && endsWithVerb(at + 1)),
   });
   const verbAt = (at: number) => isVerb(words[at]!, placeOf(at));
@@ -337,6 +341,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&
       (verbAt(index + 1) ||
+        (subjectAfterBefore(index + 1) && verbAt(index + 2)) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||
         (GERMAN_JOINS.has(word) &&
           (verbAt(index - 1) || closesSeparableVerb(index - 1) || opensSeparableVerb(index + 1) || actsAfterComma(index)))),

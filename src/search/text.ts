@@ -5,9 +5,16 @@ export function foldedForSearch(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
 }
 
-/** Folded words, kept in order; "CO2" and "48b" stay whole. */
+/**
+ * A word as written: letters and digits, with the "g'" to which Bavarian and Austrian typing
+ * shortens a participle's "ge" ("g'ändert", "g'löscht"), which word-forms.ts reads as gändert.
+ */
+export const WRITTEN_WORD = /(?<![\p{L}\p{N}])[gG]['\u2019](?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}]+/gu;
+
+/** Folded words, kept in order; "CO2" and "48b" stay whole, "g'ändert" is one word. */
 export function wordsOf(text: string): string[] {
   return foldedForSearch(text)
+    .replace(/(?<![a-z0-9])g['\u2019](?=[a-z])/g, 'g')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);
 }
@@ -63,7 +70,7 @@ export interface RequestWord {
 
 /** A request's words, numbered as wordsOf numbers them, read in one pass over what was typed. */
 export function requestWordsOf(request: string): RequestWord[] {
-  const tokens = [...request.matchAll(/[\p{L}\p{N}]+/gu)];
+  const tokens = [...request.matchAll(WRITTEN_WORD)];
   let closing: ReadonlySet<string> | undefined;
   /** Follows the quotation marks between `from` and `to`: which one is open, if any. */
   const readMarks = (from: number, to: number) => {

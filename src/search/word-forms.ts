@@ -224,6 +224,10 @@ const withSwissParticiple = (word: string): string | undefined =>
 const withSpokenU = (word: string): string | undefined =>
   word.length >= 5 && /[^aeiouy]u[ae][^aeiouy]/.test(word) ? word.replace(/([^aeiouy])u[ae](?=[^aeiouy])/, '$1u') : undefined;
 
+/** A German word as Bavarian and Austrian typing writes its "ahl" as "oi": "zoit", "zoin" are zahlt, zahlen. */
+const withBavarianOi = (word: string): string | undefined =>
+  word.length >= 4 && /oi(?![aeiouy])/.test(word) ? word.replace(/oi(?![aeiouy])/, 'ahl') : undefined;
+
 const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withEndingE,
   withEndingN,
@@ -235,6 +239,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSpokenU,
   withSwissParticiple,
   withSwissK,
+  withBavarianOi,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

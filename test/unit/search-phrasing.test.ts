@@ -1,6 +1,6 @@
 /** How search_tools reads the shape of a request: questions that ask to read, requests of several steps, misspelt words. */
 import { describe, expect, it } from 'vitest';
-import { phrasedAsRead } from '../../src/search/phrasing.js';
+import { phrasedAsRead, withoutSmallTalk } from '../../src/search/phrasing.js';
 import { lexicon } from '../../src/search/lexicon.js';
 import { stepsIn } from '../../src/search/request.js';
 import { stepsOf } from '../../src/search/steps.js';
@@ -65,6 +65,16 @@ describe('a request phrased to read', () => {
     'Bitte stellen Sie mir den Stand der Kaufpreisraten im Bauvorhaben Auefeld zusammen: geplante Raten und Zahlungen',
     'stell uns die Kosten der Fassade auf',
     'Please has the new prepaid meter for East Legon Office Park been created already?',
+    'We have lost track of Lothian Lifts. Would you let me see every contract we hold with them?',
+    'could you let me know whether invoice 4471 has been paid',
+    'please let me have the list of open change orders',
+    'Let us see the retention held on the Tuam Road job',
+    'The invoice from Avon Groundworks on Temple Quay, can you tell me if it is paid?',
+    'Chönd Sie mir d Rächnige vo de Elektro Bucher AG zeige?',
+    'Chönd Sie mer säge, weli Dokumänt letscht Wuche neu dezue cho sind?',
+    'S Vertrags-PDF fürs Treppehus Wiehre, kannsch mer des mol rüberschiebe?',
+    'Kiek ma nach bei den offenen Rechnungen vom Dachdecker',
+    'Lueg bitte d Rächnige vom Maler Gysin aa',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -94,8 +104,25 @@ describe('a request phrased to read', () => {
     'Der Zähler heißt falsch. Bitte im Gebäude Lend umbenennen.',
     'could you please pay it if it has been approved',
     'would you kindly delete the duplicate invoice 4471',
+    'We owe Lothian Lifts. Would you let the contract to them?',
+    'let me book the payment on invoice 12',
+    'Got a valuation invoice from Avon Groundworks for the Temple Quay project, can you get it into the system?',
+    'De Subbi Becker hat sei Rechnung gschickt – kannschde die mol neu ahlehe?',
+    'hab die rechnung fürs projekt hühnerberg abfotografiert, kannsch die einspielen?',
+    'Chönd Sie die Rächnig vo de Elektro Bucher AG als neui Rächnig erfasse?',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
+  });
+});
+
+describe('the small talk a request opens with', () => {
+  it.each([
+    ['Guten Tag, bitte die Zahlung für Rechnung 12 buchen', 'bitte die Zahlung für Rechnung 12 buchen'],
+    ['Good morning. Is invoice 12 paid?', 'Is invoice 12 paid?'],
+    ['hi, quick one: is invoice 12 paid?', 'is invoice 12 paid?'],
+    ['Tag Reklamation auf Rechnung 12 setzen', 'Tag Reklamation auf Rechnung 12 setzen'],
+  ])('leaves it out: %s', (request, asked) => {
+    expect(withoutSmallTalk(request)).toBe(asked);
   });
 });
 
@@ -121,6 +148,10 @@ describe('the steps of a request', () => {
     ],
     ['die Rechnung raussuchen und 5.000 buchen', ['die Rechnung raussuchen', '5.000 buchen']],
     ['find the invoice and post 5k against it', ['find the invoice', 'post 5k against it']],
+    [
+      "check what's still owed on invoice 88 before you record the payment",
+      ["check what's still owed on invoice 88", 'you record the payment'],
+    ],
     ['Zahlungen zu RE 2026-097? die letzte bitte korrigieren', ['Zahlungen zu RE 2026-097', 'die letzte bitte korrigieren']],
     // A "dann" inside the clause an "und" opened starts the step at that "und".
     ['die Bankdaten raussuchen und änder dann die IBAN', ['die Bankdaten raussuchen', 'änder dann die IBAN']],

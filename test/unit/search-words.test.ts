@@ -10,7 +10,7 @@ import { isGerman } from '../../src/search/language.js';
 import { lexicon } from '../../src/search/lexicon.js';
 import { preferenceFor } from '../../src/search/preference.js';
 import { stepsIn, understand } from '../../src/search/request.js';
-import { wordsOf } from '../../src/search/text.js';
+import { requestWordsOf, wordsOf } from '../../src/search/text.js';
 import { baseForms, spokenSpellingsOf } from '../../src/search/word-forms.js';
 import { singular } from '../../src/shape/words.js';
 
@@ -52,9 +52,24 @@ describe('word forms', () => {
     expect(terms("what's still hanging on Idaho Conduit")).toContain('exposure');
   });
 
+  it('reads a German noun, capitalised inside its clause, as no imperative: "Birsig-Park" is no "park!"', () => {
+    expect(terms('die Rechnung für die Liegenschaft Birsig-Park suchen')).not.toContain('tag');
+    expect(terms('Park die Rechnung 12 bis Montag')).toContain('tag');
+  });
+
+  it('reads a German "Tag" after a word of time as a day: "Verbrauchsdaten vom 28.11., ganzer Tag"', () => {
+    expect(terms('Zeig mir die Verbrauchsdaten vom 28.11., ganzer Tag')).not.toContain('tag');
+    expect(terms('Zählerstände vom gestrigen Tag')).not.toContain('tag');
+    expect(terms('den Tag Reklamation auf die Rechnung 12 setzen')).toContain('tag');
+  });
+
   it('reads a German participle whose "ge" is typed as "g", as Bavarian, Austrian and Swiss typing does', () => {
     expect(terms('wer hat den zähler glöscht')).toContain('deleted');
     expect(terms('wer hod den zählerstand gändert')).toContain('audit');
+    // with the apostrophe that stands for the "e": one word, counted alike wherever a request's words are counted
+    expect(terms("kannst ma sagen, wer de Mieterdaten g'ändert hat?")).toContain('audit');
+    expect(wordsOf("wer hat des g’löscht, G'schicht")).toEqual(['wer', 'hat', 'des', 'gloscht', 'gschicht']);
+    expect(requestWordsOf("wer hat des g'löscht").map(({ word }) => word)).toEqual(['wer', 'hat', 'des', 'gloscht']);
   });
 
   it('reads a Swiss participle with an "e" before its "t", and "het" as "hat": "wer het … gänderet"', () => {
@@ -79,6 +94,18 @@ describe('word forms', () => {
 
   it('reads the endings Alemannic typing writes: "erfassa", "Zahlig"', () => {
     expect(terms('d zahlig vom 3. märz')).toContain('payment');
+    // a payment on account is a payment: "Akontozahlung" is no "part" alone
+    expect(terms("Isch d'Akontozahlig scho verbuecht?")).toEqual(expect.arrayContaining(['partial', 'payment']));
+    expect(terms('Ist die Anzahlung schon da?')).toContain('payment');
+    // a compound as dialect typing writes it is one too
+    expect(terms('isch d schlussrechnig vom maurer scho do?')).toEqual(expect.arrayContaining(['final', 'invoice']));
+  });
+
+  it('reads a participle without its "ge" as paid, not as "die Zahlen", and a Bavarian "oi" for "ahl": "scho zoit"', () => {
+    expect(terms('isch die Rechnig scho zahlt?')).toContain('paid');
+    expect(terms('is de Rechnung 2311 scho zoit?')).toContain('paid');
+    expect(terms('is de Rechnung 2311 scho zoit?')).not.toContain('financials');
+    expect(spokenSpellingsOf('zoin')).toContain('zahlen');
     expect(terms('de neue zähler bitte erfassa')).toContain('create');
   });
 
@@ -260,6 +287,11 @@ describe('words of a company name', () => {
     expect(termsOf('Malereiarbeiten im Bauprojekt')).not.toContain('contractor');
   });
 
+  it('mean a contractor by a legal form inside an English name: "Mackay Scaffolds Ltd", "Hills Electrical Pty Ltd"', () => {
+    expect(termsOf('check if Mackay Scaffolds Ltd is in there')).toContain('contractor');
+    expect(termsOf('check if Mackay Scaffolds is in there')).not.toContain('contractor');
+  });
+
   it('means a contractor by a name alone right after "bei": "was ist bei Schmidt noch offen?"', () => {
     expect(termsOf('was ist bei Schmidt noch offen?')).toContain('contractor');
     expect(termsOf('was hängt bei der Frey AG noch?')).toContain('contractor');
@@ -299,6 +331,8 @@ describe('phrasal verbs', () => {
 
   it('reads a phrasal verb around its object: "knock … off" is "knock 20k off"', () => {
     expect(termsOf('knock 20k off the contingency')).toContain('decrease');
+    expect(termsOf('Clifton Skips turned up as a new contractor yesterday, who set them up?')).toContain('audit');
+    expect(termsOf('please retire the "Q3 Review – Morningside" invoice tag')).toEqual(expect.arrayContaining(['delete', 'tag']));
     expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
     expect(termsOf('die Spenglerarbeiten an die Spenglerei Oberwinkler vergeben')).toContain('contract');
   });

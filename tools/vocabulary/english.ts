@@ -113,6 +113,11 @@ export const ENGLISH: Vocabulary = {
     // a company's name: Brennan Scaffolding Ltd; "=": as a whole word only, never a part of a German
     // compound. Not the trade words, which name packages too: "the scaffolding package", "roofing package".
     '=Ltd',
+    '=Inc',
+    '=LLC',
+    '=Pty',
+    '=PLC',
+    '=LLP',
     'tradie',
     'subtrade',
     'subcon',
@@ -2342,6 +2347,7 @@ export const ENGLISH: Vocabulary = {
     "who's been at",
     'who created',
     'who set up',
+    'who set … up',
     'who put',
     'who imported',
     'who uploaded',
@@ -3487,6 +3493,8 @@ export const ENGLISH: Vocabulary = {
     'unpin the tag',
   ],
   'update tag': ['recolour', 'recolor'],
+  // a tag or label taken out of use: "retire the 'Q3 review' tag"; a retired meter stays, relabelled
+  'delete tag': ['retire … tag', 'retire … label'],
   // a tag's colour by name; not green, which is a building's or a lease's ("green lease")
   'tag color': ['red', 'blue', 'yellow', 'orange', 'purple', 'grey', 'gray', 'pink'],
   'upsert create update': ['create or update', 'add or update', 'update or create'],

@@ -588,20 +588,7 @@ export const GERMAN: Vocabulary = {
   ],
   'open invoice': ['nicht abgerechnet', 'noch nicht abgerechnet'],
   final: ['Schluss', 'endgültig'],
-  'part partial': [
-    'Teil',
-    'Abschlag',
-    'Rate',
-    'Anzahlung',
-    'teilweise',
-    'halb',
-    'Akonto',
-    'Akontozahlung',
-    'anteilig',
-    'Vorauszahlung',
-    'a conto',
-    'häppchenweise',
-  ],
+  'part partial': ['Teil', 'Abschlag', 'Rate', 'teilweise', 'halb', 'Akonto', 'anteilig', 'a conto', 'häppchenweise'],
   payment: [
     'Buchung',
     'Zahlung',
@@ -616,6 +603,8 @@ export const GERMAN: Vocabulary = {
     'Einzahlungsschein',
     'Lastschrift',
   ],
+  // payments on account: "Anzahlung" is no "an" and a payment
+  'part partial payment': ['Anzahlung', 'Akontozahlung', 'Vorauszahlung'],
   'payment date': ['Zahldatum', 'Zahlungsdatum', 'Valuta', 'Wertstellung'],
   'payment amount': ['Zahlbetrag', 'Zahlungsbetrag'],
   'final payment register': ['Restzahlung', 'glattstellen'],
@@ -920,6 +909,16 @@ export const GERMAN: Vocabulary = {
     'Ultimo',
   ],
   'date period': [
+    // a day, not a tag: "ganzer Tag", "vom gestrigen Tag", "14 Tage"
+    'ganzer Tag',
+    'ganzen Tag',
+    'gestrigen Tag',
+    'heutigen Tag',
+    'diesem Tag',
+    'selben Tag',
+    'gleichen Tag',
+    'jeden Tag',
+    'Tage',
     'geplante Fertigstellung',
     'Fertigstellungstermin',
     'Fertigstellungsdatum',
@@ -1244,7 +1243,8 @@ export const GERMAN: Vocabulary = {
     'durchgewunken',
   ],
   'state review': ['geprüft', 'kontrolliert', 'sachlich richtig', 'rechnerisch richtig', 'runtergeprüft', 'weggeprüft'],
-  'paid state': ['bezahlt', 'gezahlt', 'überwiesen', 'angewiesen'],
+  // "scho zahlt", "als zahlt": the participle as Bavarian, Austrian and Swiss typing writes it, not "die Zahlen"
+  'paid state': ['bezahlt', 'gezahlt', 'zahlt', 'überwiesen', 'angewiesen'],
   'paid payment': [
     'schon gezahlt',
     'schon bezahlt',
