@@ -109,7 +109,7 @@ const GERMAN_ADDRESSED = words('sie se du ihr');
 /** Those told something in German ("mir", spoken "ma", Swiss "mer"), and the verbs that then ask to be told or shown (Swiss "säge" too). */
 const TOLD = words('mir uns ma mer');
 const TELLING = words(
-  'sagen sage nennen geben mitteilen aufstellen zusammenstellen aufzeigen darstellen aufschlusseln aufbereiten schicken senden zuschicken zusenden ruberschicken ruberschieben weiterleiten raussuchen heraussuchen',
+  'sagen sage nennen geben mitteilen aufstellen zusammenstellen aufzeigen darstellen aufschlusseln aufbereiten schicken senden zuschicken zusenden ruberschicken ruberschieben weiterleiten raussuchen heraussuchen rausziehen herausziehen',
 );
 
 /**
@@ -121,8 +121,10 @@ function asksAddresseeToShow(sentence: string): boolean {
   const clause = wordsOf(sentence.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
   const [first = '', second = ''] = clause;
   if (!MODALS_WITH_DU.has(first) && !(MODALS_BEFORE_ADDRESSEE.has(first) && GERMAN_ADDRESSED.has(second))) return false;
-  const verb = clause.at(-1) ?? '';
-  const forms = [verb, ...spokenSpellingsOf(verb)];
+  // The verb closes the first clause or, past an aside in commas, the sentence: "Kannst du mir den
+  // Final Account, also die Schlussrechnung von Schmitz, als PDF rausziehen?"
+  const verbs = [clause.at(-1) ?? '', wordsOf(sentence.split(/[.!?]/)[0] ?? '').at(-1) ?? ''];
+  const forms = verbs.flatMap((verb) => [verb, ...spokenSpellingsOf(verb)]);
   return forms.some(asksToSee) || (forms.some((form) => TELLING.has(form)) && clause.some((word) => TOLD.has(word)));
 }
 

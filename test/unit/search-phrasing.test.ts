@@ -73,6 +73,7 @@ describe('a request phrased to read', () => {
     'Chönd Sie mir d Rächnige vo de Elektro Bucher AG zeige?',
     'Chönd Sie mer säge, weli Dokumänt letscht Wuche neu dezue cho sind?',
     'S Vertrags-PDF fürs Treppehus Wiehre, kannsch mer des mol rüberschiebe?',
+    'Kannst du mir den Final Account, also die Schlussrechnung von Schmitz, als PDF rausziehen?',
     'Kiek ma nach bei den offenen Rechnungen vom Dachdecker',
     'Lueg bitte d Rächnige vom Maler Gysin aa',
   ])('reads: %s', (request) => {
