@@ -75,6 +75,7 @@ describe('a request phrased to read', () => {
     'S Vertrags-PDF fürs Treppehus Wiehre, kannsch mer des mol rüberschiebe?',
     'Kannst du mir den Final Account, also die Schlussrechnung von Schmitz, als PDF rausziehen?',
     'Kiek ma nach bei den offenen Rechnungen vom Dachdecker',
+    'Wha renamed the Retention tag tae "Ret held" on Friday',
     'Lueg bitte d Rächnige vom Maler Gysin aa',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
