@@ -111,8 +111,11 @@ interface Token {
   end: number;
 }
 
+/** A step's tokens: words as written, and "&", which joins steps. */
+const STEP_TOKEN = new RegExp(`${WRITTEN_WORD.source}|&`, 'gu');
+
 function tokensOf(request: string): Token[] {
-  return [...request.matchAll(new RegExp(`${WRITTEN_WORD.source}|&`, 'gu'))].map((match) => ({
+  return [...request.matchAll(STEP_TOKEN)].map((match) => ({
     word: match[0] === '&' ? '&' : wordsOf(match[0]).join(''),
     start: match.index,
     end: match.index + match[0].length,
