@@ -322,6 +322,20 @@ function joinedRepeats<T>(steps: ReadonlyArray<Step<T>>): Array<Step<T>> {
   return joined;
 }
 
+/**
+ * A step that names nothing a tool reads, before a step that acts, looks up what that step acts
+ * on: "guck mol, wie die Kessler Estrich bei uns drinsteht, dann trag die neue IBAN ein" reads
+ * the contractor whose IBAN the next step changes.
+ */
+function lookUpWhatComesNext<T extends Searchable>(perStep: Array<{ tools: T[] }>, tools: readonly T[]): void {
+  for (let at = perStep.length - 2; at >= 0; at--) {
+    const [action] = perStep[at + 1]!.tools;
+    if (perStep[at]!.tools.length || action?.hints.readOnlyHint !== false) continue;
+    const read = readingKinOf(action, tools);
+    if (read) perStep[at]!.tools = [read];
+  }
+}
+
 export function searchTools<T extends Searchable>(tools: readonly T[], request: string, product?: Product): Found<T> {
   const query = withoutSmallTalk(request);
   const isToolWord = toolWordTest(tools);
@@ -337,6 +351,7 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
   }));
   // Cut into steps none of which names a tool, the request may still name one as a whole.
   if (perStep.every((step) => !step.tools.length)) return asOneStep();
+  lookUpWhatComesNext(perStep, tools);
   const steps = joinedRepeats(perStep.flatMap(({ request, tools: [tool] }) => (tool ? [{ request, tool }] : [])));
   // A question of several steps is a question all the same: "… ist ein anderer – wer hat den geändert?"
   return {

@@ -277,6 +277,7 @@ function languageOf(request: string, lexicon: Lexicon, isToolWord: (word: string
  */
 function verbTestIn({ german, table, phraseVerbs }: Language): IsVerb {
   return (word, { first, last }) =>
+    !(!german && tellsOfSomeone(word)) &&
     formsIn(german, word, first).some(
       (form) =>
         asks(table.words.get(form)) ||
@@ -285,6 +286,13 @@ function verbTestIn({ german, table, phraseVerbs }: Language): IsVerb {
         READ_VERBS.has(form),
     );
 }
+
+/**
+ * An English word ending in the "s" of a plural, of he, she and it, or of "is" asks for nothing:
+ * "inserts, updates, deletes" name kinds of change, "What's the story with Mourne Civils? How
+ * much is still owing …" is one question, not a lookup and then another.
+ */
+const tellsOfSomeone = (word: string) => /[^su]s$/.test(word) && word.length > 3;
 
 /** Whether a word asks to look something up and for nothing else: "find", "check", "look up", "raussuchen", "suchn". */
 function lookupTestIn({ german, table, phraseVerbs }: Language): IsLookup {

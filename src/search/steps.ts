@@ -25,6 +25,10 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'anschliessend',
   'und nachher',
   'nachher',
+  // Bernese "dann" and "nachher": "zersch d Projekt aaluege, und när de Name ändere"
+  'und nar',
+  'nar',
+  'nachar',
   'im anschluss',
   'hinterher',
   // The step to take when the lookup finds nothing: "check whether they are on the system, otherwise add them".

@@ -140,13 +140,13 @@ const withSpokenG = (word: string): string | undefined =>
 
 /**
  * A German word as Alemannic typing (Swabia, Vorarlberg, Switzerland) writes its endings: an
- * infinitive's "en" as "a" ("erfassa"), a noun's "ung" as "ig" ("Zahlig", "Rechnig"), and "ungen"
- * as "ige" ("Wohnige").
+ * infinitive's "en" as "a" ("erfassa"), a noun's "ung" as "ig" ("Zahlig", "Rechnig") or, in
+ * Swabia, "ug" ("Schlussrechnug"), and "ungen" as "ige" ("Wohnige").
  */
 function withAlemannicEnding(word: string): string | undefined {
   if (word.length < 5) return undefined;
   if (/[^aeiouy]a$/.test(word)) return `${word.slice(0, -1)}en`;
-  if (/[^aeiouy]ig$/.test(word)) return `${word.slice(0, -2)}ung`;
+  if (/[^aeiouy][iu]g$/.test(word)) return `${word.slice(0, -2)}ung`;
   if (/[^aeiouy]ige$/.test(word)) return `${word.slice(0, -3)}ungen`;
   return undefined;
 }
@@ -166,11 +166,11 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ...['net', 'ned', 'nit', 'nid', 'nich', 'nod', 'nud'].map((word) => [word, 'nicht'] as const),
   ...['scho', 'schoo'].map((word) => [word, 'schon'] as const),
   ...['wos', 'wat'].map((word) => [word, 'was'] as const),
-  ...['hod', 'hot', 'het'].map((word) => [word, 'hat'] as const),
+  ...['hod', 'hot', 'het', 'hett'].map((word) => [word, 'hat'] as const),
   ...['muas', 'muass', 'mua'].map((word) => [word, 'muss'] as const),
   ...['is', 'isch'].map((word) => [word, 'ist'] as const),
   ['ois', 'alles'],
-  ['wea', 'wer'],
+  ...['wea', 'wokeen'].map((word) => [word, 'wer'] as const),
   ['nix', 'nichts'],
   ['i', 'ich'],
   ['ham', 'haben'],
@@ -228,6 +228,13 @@ const withSpokenU = (word: string): string | undefined =>
 const withBavarianOi = (word: string): string | undefined =>
   word.length >= 4 && /oi(?![aeiouy])/.test(word) ? word.replace(/oi(?![aeiouy])/, 'ahl') : undefined;
 
+/**
+ * A German word as Low German typing writes its "au" as "uu" and the "ch" after it as "k":
+ * "Huus", "verbruukt" are Haus, verbraucht.
+ */
+const withLowGermanUu = (word: string): string | undefined =>
+  word.length >= 4 && word.includes('uu') ? word.replace('uuk', 'auch').replace('uu', 'au') : undefined;
+
 const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withEndingE,
   withEndingN,
@@ -240,6 +247,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSwissParticiple,
   withSwissK,
   withBavarianOi,
+  withLowGermanUu,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

@@ -192,6 +192,8 @@ describe('the steps of a request', () => {
     ['die Firma raussuchen, falls nid anlegen', ['die Firma raussuchen', 'anlegen']],
     ['die Verträge raussuchen und sodann 5.000 buchen', ['die Verträge raussuchen', '5.000 buchen']],
     ['zerscht die Firma raussuchen, dann 5.000 buchen', ['die Firma raussuchen', '5.000 buchen']],
+    // Bernese "när" and "nachär" are "dann"
+    ['zersch d Liegeschaft sueche, när es neus Projekt aalege', ['d Liegeschaft sueche', 'es neus Projekt aalege']],
     // A full stop ends a lookup's sentence, its verb first or last; a sentence without a verb stays with it.
     [
       'Look up MacLeod Joinery. They moved banks, change the IBAN.',

@@ -99,6 +99,14 @@ describe('word forms', () => {
     expect(terms('Ist die Anzahlung schon da?')).toContain('payment');
     // a compound as dialect typing writes it is one too
     expect(terms('isch d schlussrechnig vom maurer scho do?')).toEqual(expect.arrayContaining(['final', 'invoice']));
+    // Swabian "ug": without the rule the request found no tool at all
+    expect(terms('d schlussrechnug vom kächele isch am 2.5. komme')).toEqual(expect.arrayContaining(['final', 'invoice']));
+  });
+
+  it('reads Low German "uu" for "au" and the "k" after it for "ch", and "hett", "wokeen" for "hat", "wer"', () => {
+    expect(spokenSpellingsOf('verbruukt')).toContain('verbraucht');
+    expect(terms('Wo veel Fernwarms hett de Grundschool Weiche 2023 verbruukt?')).toContain('consumption');
+    expect(terms('Wokeen hett den Zähler GZ-2231 ümdööpt?')).toContain('audit');
   });
 
   it('reads a participle without its "ge" as paid, not as "die Zahlen", and a Bavarian "oi" for "ahl": "scho zoit"', () => {

@@ -127,6 +127,24 @@ describe('searching the catalog', () => {
     expect(steps.map((step) => step.tool.name)).toEqual(['list_invoices', 'assign_invoice_tag']);
   });
 
+  it('looks up, in a first step that names nothing, what the next step acts on', () => {
+    const { steps } = searchTools(catalog, 'guck mol wie die kessler estrich bei uns drinsteht, dann trag die nei iban ei');
+    expect(steps).toHaveLength(2);
+    expect(steps[0]?.tool.product).toBe(steps[1]?.tool.product);
+    expect(steps[0]?.tool.hints.readOnlyHint).toBe(true);
+    expect(steps[0]?.tool.name).toMatch(/contractor/);
+  });
+
+  it('takes no word ending in a plural\'s or "is"\'s "s" for a step\'s verb: "What\'s the story with …?"', () => {
+    expect(
+      searchTools(catalog, "What's the story with Mourne Civils? How much is still owing to them across the jobs?").steps,
+    ).toEqual([]);
+  });
+
+  it('asks the audit trail who did a write, whatever the verb: "who binned …"', () => {
+    expect(names('who binned the tyne tees plant invoice off ouseburn last neet?')[0]).toMatch(/audit_events/);
+  });
+
   it('keeps to the product asked for, and finds nothing for nonsense', () => {
     expect(names('invoices', 'capex').every((name) => name.startsWith('capex_'))).toBe(true);
     expect(names('zzzz qqqq')).toEqual([]);
