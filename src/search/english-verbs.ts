@@ -59,40 +59,6 @@ function readUnknownVerb(words: readonly string[], meanings: string[][], unknown
   if (!asksAnything && unknown.has(words[0] ?? '') && ENGLISH_DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
 }
 
-/** The users' audit trail: who did what, and what was there before. */
-const WHO_DID_IT = 'user audit events';
-/** Past tenses that do not end in "ed": "who put", "who took". */
-const IRREGULAR_PAST: ReadonlySet<string> = new Set([
-  'put',
-  'set',
-  'took',
-  'made',
-  'did',
-  'got',
-  'wrote',
-  'ran',
-  'threw',
-  'shot',
-  'cut',
-  'sent',
-  'gave',
-  'stuck',
-  'broke',
-  'knocked',
-]);
-
-/**
- * "who" before a verb of doing in the past asks who did it, whatever the verb: "who binned the
- * plant invoice", "who zapped the tag". The audit trail answers, not the tool that does it.
- */
-function readWhoDidIt(words: readonly string[], meanings: string[][]): void {
-  words.forEach((word, at) => {
-    const verb = words[at + 1] ?? '';
-    const past = verb.endsWith('ed') || IRREGULAR_PAST.has(verb);
-    if (word === 'who' && past && asksToDoIn(meanings[at + 1]!)) meanings[at + 1] = [WHO_DID_IT];
-  });
-}
-
 /** What the request around the words tells the passes. */
 interface Around {
   /** Words neither the vocabulary nor the tools know. */
@@ -105,6 +71,5 @@ interface Around {
 /** Applies the passes to the meanings of an English request's words, in place. */
 export function readEnglishVerbs(words: readonly string[], meanings: string[][], { unknown, table, question }: Around): void {
   readRedoing(words, meanings, unknown, table);
-  readWhoDidIt(words, meanings);
   if (!question) readUnknownVerb(words, meanings, unknown);
 }

@@ -20,6 +20,7 @@ import { separableVerbsOf } from './separable-verbs.js';
 import { dropDescribingActions } from './states.js';
 import { requestWordsOf, wordsOf } from './text.js';
 import { misspeltFor } from './typos.js';
+import { readWhoDidIt } from './who-did-it.js';
 import { baseForms, imperativeOf, spokenSpellingsOf, withEndingG, withoutInfinitiveZu } from './word-forms.js';
 
 /** What one word (or phrase) of a request means in the API's words, and how much it counts. */
@@ -208,6 +209,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const capitalised = written.map((word) => word.capitalised);
   applyConditionalActions(words, meanings, { german, question, open, taken: used, capitalised }, context.table);
   if (!german) readEnglishVerbs(words, meanings, { unknown: loose, table: context.table, question });
+  readWhoDidIt(written, meanings, german);
   dropNegatedActions(written, meanings);
   dropDescribingActions(written, meanings, german);
   const qualifiers = qualifiersFrom(words, meanings, used);

@@ -166,7 +166,7 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ...['net', 'ned', 'nit', 'nid', 'nich', 'nod', 'nud'].map((word) => [word, 'nicht'] as const),
   ...['scho', 'schoo'].map((word) => [word, 'schon'] as const),
   ...['wos', 'wat'].map((word) => [word, 'was'] as const),
-  ...['hod', 'hot', 'het', 'hett'].map((word) => [word, 'hat'] as const),
+  ...['hod', 'hot', 'het', 'hett', 'hatt'].map((word) => [word, 'hat'] as const),
   ...['muas', 'muass', 'mua'].map((word) => [word, 'muss'] as const),
   ...['is', 'isch'].map((word) => [word, 'ist'] as const),
   ['ois', 'alles'],

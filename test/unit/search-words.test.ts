@@ -103,6 +103,15 @@ describe('word forms', () => {
     expect(terms('d schlussrechnug vom kächele isch am 2.5. komme')).toEqual(expect.arrayContaining(['final', 'invoice']));
   });
 
+  it('reads who did a write as the audit trail, not the write: "wer … korrigiert hat", "wer hot … rausgelöscht"', () => {
+    const asked = terms('Bitte um Auskunft, wer am 11. März die Zahlung zur Rechnung 2024-0117 korrigiert hat.');
+    expect(asked).toContain('audit');
+    expect(asked).not.toContain('update');
+    expect(terms('wer hot den mieter am montag rausgelöscht?')).not.toContain('delete');
+    // who may do it is no audit question
+    expect(terms('Wer kann den Vertrag mit der Spenglerei Url anlegen?')).toContain('create');
+  });
+
   it('reads Low German "uu" for "au" and the "k" after it for "ch", and "hett", "wokeen" for "hat", "wer"', () => {
     expect(spokenSpellingsOf('verbruukt')).toContain('verbraucht');
     expect(terms('Wo veel Fernwarms hett de Grundschool Weiche 2023 verbruukt?')).toContain('consumption');
