@@ -165,11 +165,11 @@ async function floorOverHttp(fincon, node, apiToken) {
 /**
  * Ours as a team hosts it: /mcp accepts the identity provider's tokens for PUBLIC_URL and calls
  * the API with each caller's token exchanged for one meant for the API. One caller per client.
- * @param {string} fincon @param {any} idp @param {any} support the identity provider's module
- * @param {number} clients @param {string} node
+ * @param {string} fincon @param {IdentityProvider} identity @param {number} clients
+ * @param {{ entry?: string, nodeFlags?: string[], node?: string }} how as for oursOverHttp
  * @returns {Promise<HttpServer>}
  */
-async function oursWithOAuth(fincon, idp, support, clients, node) {
+export async function oursWithOAuth(fincon, { idp, support }, clients, how) {
   const server = await oursOverHttp(
     fincon,
     [
@@ -177,7 +177,7 @@ async function oursWithOAuth(fincon, idp, support, clients, node) {
       ...['--upstream-auth', 'token-exchange', '--upstream-issuer', idp.issuer, '--upstream-resource', support.API_RESOURCE],
     ],
     { PFM_OAUTH_CLIENT_ID: support.SERVER_CLIENT.clientId, PFM_OAUTH_CLIENT_SECRET: support.SERVER_CLIENT.clientSecret },
-    { node },
+    how,
   );
   const tokens = [];
   for (let index = 0; index < clients; index += 1)
@@ -186,11 +186,15 @@ async function oursWithOAuth(fincon, idp, support, clients, node) {
 }
 
 /**
- * The HTTP tables on Node `node`: ours beside the lean floor, with API keys and with OAuth,
- * `seconds` of load each from `clients` clients.
- * @param {{ seconds: number, clients: number, node: { label: string, binary: string } }} options
+ * @typedef {{ idp: any, support: any }} IdentityProvider the test identity provider and its module
  */
-export async function httpTable({ seconds, clients, node }) {
+
+/**
+ * The test identity provider, and the sandbox in a process of its own checking its tokens (API
+ * keys still taken), with the id of an invoice to call get_invoice on.
+ * @returns {Promise<{ identity: IdentityProvider, sandbox: { fincon: string, stop: () => void }, invoiceId: string }>}
+ */
+export async function sandboxWithIdentityProvider() {
   /** @type {any} */
   const support = await importTypeScript('../support/identity-provider.ts');
   const idp = await support.startIdentityProvider();
@@ -200,14 +204,24 @@ export async function httpTable({ seconds, clients, node }) {
   const page = await (
     await fetch(`${sandbox.fincon}/invoices/`, { headers: { 'x-api-key': 'bench', 'x-api-token': 'bench' } })
   ).json();
-  const invoiceId = page.data[0].id;
+  return { identity: { idp, support }, sandbox, invoiceId: page.data[0].id };
+}
+
+/**
+ * The HTTP tables on Node `node`: ours beside the lean floor, with API keys and with OAuth,
+ * `seconds` of load each from `clients` clients.
+ * @param {{ seconds: number, clients: number, node: { label: string, binary: string } }} options
+ */
+export async function httpTable({ seconds, clients, node }) {
+  const { identity, sandbox, invoiceId } = await sandboxWithIdentityProvider();
+  const { idp, support } = identity;
   const apiToken = await idp.userToken('bench-floor', { resource: support.API_RESOURCE, scope: 'api', ttl: 3600 });
   /** @type {Record<string, HttpServer>} */
   const servers = {};
   try {
     servers.ours = await oursOverHttp(sandbox.fincon, ['--insecure-no-auth'], {}, { node: node.binary });
     servers['lean floor'] = await floorOverHttp(sandbox.fincon, node.binary);
-    servers['ours with OAuth'] = await oursWithOAuth(sandbox.fincon, idp, support, clients, node.binary);
+    servers['ours with OAuth'] = await oursWithOAuth(sandbox.fincon, identity, clients, { node: node.binary });
     servers['lean floor with an API token'] = await floorOverHttp(sandbox.fincon, node.binary, apiToken);
     const windows = await compare(servers, invoiceId, {
       seconds,
