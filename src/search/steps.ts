@@ -413,6 +413,25 @@ function withVerblessJoined(request: string, pieces: readonly Token[][], isVerb:
   return joined;
 }
 
+/** Words that soften a lookup and say nothing of it: "schau mal", "guck mol", "check first". */
+const SOFTENERS = new Set(['mal', 'mol', 'ma', 'emol', 'amol', 'just', 'quickly', 'quick']);
+
+/**
+ * A piece that is a lookup's verb and nothing it looks up ("Check first, ob's den Tag … gibt")
+ * is the opening of the piece after it.
+ */
+function withBareLookupJoined(pieces: readonly Token[][], isLookup: IsLookup): Token[][] {
+  const bare = (piece: readonly Token[]) =>
+    piece.every(({ word }) => isLookup(word) || FIRST_STEP.has(word) || POLITE_WORDS.has(word) || SOFTENERS.has(word));
+  const joined: Token[][] = [];
+  pieces.forEach((piece, at) => {
+    const before = joined.at(-1);
+    if (before && bare(before) && at > 0) joined.splice(-1, 1, [...before, ...piece]);
+    else joined.push([...piece]);
+  });
+  return joined;
+}
+
 /**
  * The steps of a request in order, each as the request words it (without "first", "then" and
  * the like); a request of one step gives one.
@@ -423,7 +442,7 @@ export function stepsOf(request: string, isVerb: IsVerb, isLookup: IsLookup): st
     .flatMap((piece, at) => (at === 0 ? splitAfterLookup(request, piece, isVerb, isLookup) : [piece]))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);
-  const steps = withVerblessJoined(request, pieces, isVerb);
+  const steps = withVerblessJoined(request, withBareLookupJoined(pieces, isLookup), isVerb);
   if (steps.length < 2) return [request];
   return steps.map((piece) => request.slice(piece[0]!.start, piece.at(-1)!.end));
 }

@@ -254,6 +254,13 @@ describe('the steps of a request', () => {
     expect(steps(request)).toHaveLength(2);
   });
 
+  it('opens the step after it with a lookup\'s verb that stands alone: "Check first, ob\'s …"', () => {
+    expect(steps("Check first, ob's den Tag im Capex schon gibt – falls nicht, bitte anlegen")).toEqual([
+      "Check first, ob's den Tag im Capex schon gibt",
+      'bitte anlegen',
+    ]);
+  });
+
   it('splits at a comma after a lookup, where a verb opens or closes both clauses', () => {
     expect(steps("Find the Invermay property, fix the address — it's 14 Lindsay St, not 41.")).toEqual([
       'Find the Invermay property',
