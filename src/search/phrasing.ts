@@ -134,10 +134,18 @@ function asksAddresseeToShow(sentence: string): boolean {
 
 /**
  * Whether a German order asks to be told or shown by a separable verb, its particle closing the
- * first clause: "Bitte stellen Sie mir den Stand der Raten zusammen: …", "stell uns die Kosten auf".
+ * first clause: "Bitte stellen Sie mir den Stand der Raten zusammen: …", "stell uns die Kosten auf";
+ * in a letter, the first sentence that opens with "bitte" ("Sehr geehrte Damen und Herren, die
+ * Firma … hat sich gemeldet. …: Bitte teilen Sie mir mit, wo …").
  */
 function ordersToBeTold(request: string): boolean {
-  const clause = wordsOf(request.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
+  const sentences = request.split(/[.!?:](?:\s|$)/);
+  const asked = sentences.slice(1).find((sentence) => POLITE_WORDS.has(wordsOf(sentence)[0] ?? ''));
+  return [request, ...(asked ? [asked] : [])].some(toldInFirstClause);
+}
+
+function toldInFirstClause(sentence: string): boolean {
+  const clause = wordsOf(sentence.split(/[,;:.!?\u2013\u2014]/)[0] ?? '');
   const [verb = '', ...rest] = POLITE_WORDS.has(clause[0] ?? '') ? clause.slice(1) : clause;
   const particle = rest.at(-1) ?? '';
   return rest.some((word) => TOLD.has(word)) && infinitivesOf(verb).some((infinitive) => TELLING.has(particle + infinitive));

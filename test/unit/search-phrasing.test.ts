@@ -77,6 +77,7 @@ describe('a request phrased to read', () => {
     'Kiek ma nach bei den offenen Rechnungen vom Dachdecker',
     'Wha renamed the Retention tag tae "Ret held" on Friday',
     'Lueg bitte d Rächnige vom Maler Gysin aa',
+    'Die Firma Kemper hat sich gemeldet. Vor dem Rückruf: Bitte teilen Sie mir mit, wo bei ihr noch Beträge offen sind.',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
