@@ -232,6 +232,9 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isL
   return pieces.filter((piece) => piece.length > 0);
 }
 
+/** Lookups done, as English says them without "-ed": "Once you've found the project, …". */
+const FOUND = new Set(['found', 'got', 'gotten', 'seen']);
+
 /** Words that open a first clause saying the step that comes before the rest: "Once you have the contract, …". */
 const AFTER = new Set(['once', 'after', 'nachdem', 'sobald']);
 
@@ -270,7 +273,8 @@ function withOpeningClauseApart(request: string, pieces: readonly Token[][], isV
   const following = first.slice(end + 1);
   if (BEFORE.has(opening)) return [following, clause, ...rest];
   if (IF.has(opening)) return asksWhetherThereYet(clause) ? [clause, following, ...rest] : [...pieces];
-  return clause.some(({ word }) => isVerb(word, { first: true, last: true })) ? [clause, following, ...rest] : [...pieces];
+  const doneFirst = clause.some(({ word }) => isVerb(word, { first: true, last: true }) || FOUND.has(word));
+  return doneFirst ? [clause, following, ...rest] : [...pieces];
 }
 
 /** English verbs that name no action but start a step after "and": "… and get rid of the duplicate", "and let the contract to …". */

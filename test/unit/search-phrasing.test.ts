@@ -262,6 +262,13 @@ describe('the steps of a request', () => {
     ]);
   });
 
+  it('takes "once you\'ve found …," for the step that comes first, "found" as a lookup done', () => {
+    expect(steps("Once you've found the Burnaby Heights project, set its gross floor area to 14,250 m².")).toEqual([
+      "you've found the Burnaby Heights project",
+      'set its gross floor area to 14,250 m²',
+    ]);
+  });
+
   it('splits at a comma after a lookup, where a verb opens or closes both clauses', () => {
     expect(steps("Find the Invermay property, fix the address — it's 14 Lindsay St, not 41.")).toEqual([
       'Find the Invermay property',
