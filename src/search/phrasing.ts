@@ -210,6 +210,19 @@ function reportsQuestion(request: string): boolean {
   return said.some((word, at) => (ASKING.has(word) || wantsToKnow(said, at)) && REPORTED_QUESTION.has(said[at + 1] ?? ''));
 }
 
+/** German question words, and the verbs that make a question of them straight after: "was ist", "wer hat". */
+const GERMAN_QUESTION_WORDS = words('wo was wer wie wann welche welcher welches welchen warum wieso');
+const ASKED_BE = words('ist sind hat haben');
+
+/**
+ * Whether a German question stands in the request without its question mark, a question word
+ * and "ist"/"hat" after it: "Kaßberg Höfe Nachträge wo drückt der Schuh was ist noch nicht durch".
+ * A relative clause puts its verb last ("zahl, was noch offen ist") and asks nothing.
+ */
+function asksWithoutMark(said: readonly string[]): boolean {
+  return said.some((word, at) => GERMAN_QUESTION_WORDS.has(word) && ASKED_BE.has(said[at + 1] ?? ''));
+}
+
 /** Whether a clause after the first asks an indirect question. */
 function asksIndirectly(request: string): boolean {
   return request
@@ -319,5 +332,11 @@ export function phrasedAsRead(request: string): boolean {
   if (HAND_OVER.has(first)) return TO_ME.has(second);
   if (ordersFormally(request, first)) return false;
   if (READ_OPENERS.has(first) || (QUESTION_PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
-  return asksQuestion(request) || asksIndirectly(request) || reportsQuestion(request) || endsAskingToSee(request);
+  return (
+    asksQuestion(request) ||
+    asksIndirectly(request) ||
+    reportsQuestion(request) ||
+    endsAskingToSee(request) ||
+    asksWithoutMark(opening)
+  );
 }

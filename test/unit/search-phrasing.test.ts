@@ -78,6 +78,7 @@ describe('a request phrased to read', () => {
     'Wha renamed the Retention tag tae "Ret held" on Friday',
     'Lueg bitte d Rächnige vom Maler Gysin aa',
     'Die Firma Kemper hat sich gemeldet. Vor dem Rückruf: Bitte teilen Sie mir mit, wo bei ihr noch Beträge offen sind.',
+    'Kaßberg Höfe Nachträge wo drückt der Schuh was ist noch nicht durch',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
