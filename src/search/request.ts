@@ -279,7 +279,7 @@ function languageOf(request: string, lexicon: Lexicon, isToolWord: (word: string
  */
 function verbTestIn({ german, table, phraseVerbs }: Language): IsVerb {
   return (word, { first, last }) =>
-    !(!german && tellsOfSomeone(word)) &&
+    !(!german && sFormAsksNothing(word)) &&
     formsIn(german, word, first).some(
       (form) =>
         asks(table.words.get(form)) ||
@@ -294,7 +294,7 @@ function verbTestIn({ german, table, phraseVerbs }: Language): IsVerb {
  * "inserts, updates, deletes" name kinds of change, "What's the story with Mourne Civils? How
  * much is still owing …" is one question, not a lookup and then another.
  */
-const tellsOfSomeone = (word: string) => /[^su]s$/.test(word) && word.length > 3;
+const sFormAsksNothing = (word: string) => /[^su]s$/.test(word) && word.length > 3;
 
 /** Whether a word asks to look something up and for nothing else: "find", "check", "look up", "raussuchen", "suchn". */
 function lookupTestIn({ german, table, phraseVerbs }: Language): IsLookup {

@@ -428,11 +428,11 @@ function withBareLookupJoined(pieces: readonly Token[][], isLookup: IsLookup): T
   const bare = (piece: readonly Token[]) =>
     piece.every(({ word }) => isLookup(word) || FIRST_STEP.has(word) || POLITE_WORDS.has(word) || SOFTENERS.has(word));
   const joined: Token[][] = [];
-  pieces.forEach((piece, at) => {
+  for (const piece of pieces) {
     const before = joined.at(-1);
-    if (before && bare(before) && at > 0) joined.splice(-1, 1, [...before, ...piece]);
+    if (before && bare(before)) joined.splice(-1, 1, [...before, ...piece]);
     else joined.push([...piece]);
-  });
+  }
   return joined;
 }
 

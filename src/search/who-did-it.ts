@@ -1,6 +1,6 @@
 /**
  * Asking who did something asks the users' audit trail, whatever was done: "who binned the plant
- * invoice", "Wer hat am 15. Mai den Vertrag angelegt?". The verb of doing then says what the
+ * invoice", "wer am 11. März die Zahlung korrigiert hat". The verb of doing then says what the
  * trail is searched for, not which tool to run.
  */
 import { asksToDo } from './actions.js';
