@@ -45,6 +45,10 @@ export const CHECK_VERBS = wordSet(
   'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege nachluege gegenchecken gegenprufen abchecken',
 );
 
+/** German question words, and the verbs that open a question straight after one: "was ist …", "wer hat …". */
+export const GERMAN_QUESTION_WORDS = wordSet('wo was wer wie wann welche welcher welches welchen warum wieso');
+export const GERMAN_QUESTION_VERBS = wordSet('ist sind hat haben');
+
 /** Words that only ask politely, before the verb or anywhere: "please show …", "Bitte prüfen Sie …". */
 export const POLITE_WORDS: ReadonlySet<string> = wordSet('please pls plz kindly bitte');
 

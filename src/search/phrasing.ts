@@ -3,7 +3,7 @@
  * something ("what is still waiting for approval?", "zeig mir …"), it asks to read, whatever
  * verbs it holds; a write must not be the first answer to it.
  */
-import { CHECK_VERBS, POLITE_WORDS } from './function-words.js';
+import { CHECK_VERBS, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
 import { infinitivesOf } from './separable-verbs.js';
 import { wordsOf, WRITTEN_WORD } from './text.js';
 import { spokenSpellingsOf } from './word-forms.js';
@@ -210,17 +210,13 @@ function reportsQuestion(request: string): boolean {
   return said.some((word, at) => (ASKING.has(word) || wantsToKnow(said, at)) && REPORTED_QUESTION.has(said[at + 1] ?? ''));
 }
 
-/** German question words, and the verbs that make a question of them straight after: "was ist", "wer hat". */
-const GERMAN_QUESTION_WORDS = words('wo was wer wie wann welche welcher welches welchen warum wieso');
-const ASKED_BE = words('ist sind hat haben');
-
 /**
  * Whether a German question stands in the request without its question mark, a question word
  * and "ist"/"hat" after it: "Kaßberg Höfe Nachträge wo drückt der Schuh was ist noch nicht durch".
  * A relative clause puts its verb last ("zahl, was noch offen ist") and asks nothing.
  */
 function asksWithoutMark(said: readonly string[]): boolean {
-  return said.some((word, at) => GERMAN_QUESTION_WORDS.has(word) && ASKED_BE.has(said[at + 1] ?? ''));
+  return said.some((word, at) => GERMAN_QUESTION_WORDS.has(word) && GERMAN_QUESTION_VERBS.has(said[at + 1] ?? ''));
 }
 
 /** Whether a clause after the first asks an indirect question. */

@@ -3,7 +3,7 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
-import { POLITE_WORDS } from './function-words.js';
+import { GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
 import { ABBREVIATIONS, closesClause, wordsOf, WRITTEN_WORD } from './text.js';
 import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
@@ -284,7 +284,7 @@ const LIGHT_VERBS = new Set(['get', 'let']);
 const GERMAN_JOINS = new Set(['und', 'un']);
 
 /** German words that open a question after "und": "…, und wie viel ist bezahlt", "…, und ist sie freigegeben". */
-const QUESTION_WORDS = new Set('wie was wer wann wo welche welcher welches welchen ob warum wieso ist sind hat haben'.split(' '));
+const QUESTION_WORDS = new Set([...GERMAN_QUESTION_WORDS, 'ob', ...GERMAN_QUESTION_VERBS]);
 
 /**
  * A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb
