@@ -24,6 +24,8 @@ export const GERMAN_FUNCTION_WORDS = wordSet(
   'beim ins ums furs aufs mir dir mich dich ihm ihn ihnen hab habe wieder drin dort hier jetzt gerade bereits',
   'eigentlich nochmal doch nur auch wenn dass ob weil denn sonst nachtraglich erst zuerst erstmal zunachst',
   'du ihr soll sollen sollte muss mussen musste kann kannst konnen will wollen uberhaupt uberall ihre ihren ihrem irgendwas',
+  // "würde…" as wordsOf spells it, apart from the past "wurde…"
+  'wuerde wuerden wuerdest wuerdet',
   // as a chat writes them: "guck ma", "ham mer", "gibts noch nich"
   'ma mer nich',
   // as Bavarian, Austrian and Swiss typing writes them: "wos muas i no freigebn", "isch scho zahlt";

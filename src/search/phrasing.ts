@@ -59,7 +59,7 @@ const PRONOUNS = words('we i you they it he she the any our');
  * German modals that carry their "du", as written and as Swabian, Palatine and Swiss typing writes
  * them: "kannst mir …", "kannste ma …", "kannsch die einspielen?", "chasch mer …".
  */
-const MODALS_WITH_DU = words('kannst konntest kannste wurdest kannsch kannschde kasch chasch chonntsch chonntisch');
+const MODALS_WITH_DU = words('kannst konntest kannste wuerdest wurdest kannsch kannschde kasch chasch chonntsch chonntisch');
 
 /** Swiss "können"/"könnten" before their addressee: "Chönd Sie …", "Chönnted Sie …". */
 const SWISS_MODALS = words('chond chonnt chonnted chonntet');
@@ -71,7 +71,7 @@ const ASKS_FOR_ACTION = new Set([...words('please bitte mach mache lass'), ...MO
  * Modals that ask someone to do something with "you" after them ("can you book …"); with "I" they
  * ask whether one may or must ("muss ich … noch hochladen?").
  */
-const MODALS = new Set([...words('can could would will konnen konnten muss mussen soll sollen sollte'), ...SWISS_MODALS]);
+const MODALS = new Set([...words('can could would will konnen konnten wuerden muss mussen soll sollen sollte'), ...SWISS_MODALS]);
 
 const ADDRESSED = words('you u ya sie');
 
@@ -107,7 +107,7 @@ function asksAddresseeToFindOut(afterAddressee: readonly string[]): boolean {
 }
 
 /** German modals that take an addressee after them: "Können Sie …", Swiss "Chönd Sie …". */
-const MODALS_BEFORE_ADDRESSEE = new Set([...words('konnen konnten wurden'), ...SWISS_MODALS]);
+const MODALS_BEFORE_ADDRESSEE = new Set([...words('konnen konnten wuerden wurden'), ...SWISS_MODALS]);
 const GERMAN_ADDRESSED = words('sie se du ihr');
 
 /** Those told something in German ("mir", spoken "ma", Swiss "mer"), and the verbs that then ask to be told or shown (Swiss "säge" too). */

@@ -11,9 +11,16 @@ export function foldedForSearch(text: string): string {
  */
 export const WRITTEN_WORD = /(?<![\p{L}\p{N}])[gG]['\u2019](?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}]+/gu;
 
+/**
+ * German's "würde…" ("would"), spelled as without umlauts ("wuerde…"): folded as typed it would be
+ * the past "wurde…", whose clause tells what was done ("Wurde der Vertrag umgestellt?"), where
+ * "Würden Sie den Vertrag umstellen?" asks for it to be done.
+ */
+const WOULD = /(?<!\p{L})([Ww])ürd(?=e)/gu;
+
 /** Folded words, kept in order; "CO2" and "48b" stay whole, "g'ändert" is one word. */
 export function wordsOf(text: string): string[] {
-  return foldedForSearch(text)
+  return foldedForSearch(text.replace(WOULD, '$1uerd'))
     .replace(/(?<![a-z0-9])g['\u2019](?=[a-z])/g, 'g')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);

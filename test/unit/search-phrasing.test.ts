@@ -79,6 +79,8 @@ describe('a request phrased to read', () => {
     'Lueg bitte d Rächnige vom Maler Gysin aa',
     'Die Firma Kemper hat sich gemeldet. Vor dem Rückruf: Bitte teilen Sie mir mit, wo bei ihr noch Beträge offen sind.',
     'Kaßberg Höfe Nachträge wo drückt der Schuh was ist noch nicht durch',
+    'Wurden die Verträge vom Dachdecker schon umgestellt?',
+    'Würden Sie bitte prüfen, ob Sanitär Hoffmann bereits als Kreditor angelegt ist?',
   ])('reads: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(true);
   });
@@ -114,6 +116,7 @@ describe('a request phrased to read', () => {
     'De Subbi Becker hat sei Rechnung gschickt – kannschde die mol neu ahlehe?',
     'hab die rechnung fürs projekt hühnerberg abfotografiert, kannsch die einspielen?',
     'Chönd Sie die Rächnig vo de Elektro Bucher AG als neui Rächnig erfasse?',
+    'Würden Sie den Vertrag VE 340-02 bitte von „Entwurf“ auf „beauftragt“ umstellen?',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });

@@ -263,6 +263,11 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('Wie viel vom Budget ist schon vergeben?')).not.toContain('assign');
   });
 
+  it('reads the verb after "würden Sie" as asked for: "würden" is no past "wurden"', () => {
+    expect(termsOf('Würden Sie den Vertrag bitte umstellen?')).toContain('update');
+    expect(termsOf('Wurden die Verträge schon umgestellt?')).not.toContain('update');
+  });
+
   it('creates with "new" unless the request reads', () => {
     expect(termsOf('new subcontractor with IBAN')).toContain('create');
     expect(termsOf('show new invoices')).not.toContain('create');
