@@ -307,5 +307,5 @@ function lookupTestIn({ german, table, phraseVerbs }: Language): IsLookup {
 /** The steps of a request, read in its language: "find Schmidt's contracts, then post a payment". */
 export function stepsIn(request: string, lexicon: Lexicon, isToolWord: (word: string) => boolean): string[] {
   const language = languageOf(request, lexicon, isToolWord);
-  return stepsOf(request, verbTestIn(language), lookupTestIn(language));
+  return stepsOf(request, verbTestIn(language), lookupTestIn(language), { english: !language.german });
 }

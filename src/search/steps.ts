@@ -118,12 +118,20 @@ interface Token {
 /** A step's tokens: words as written, and "&", which joins steps. */
 const STEP_TOKEN = new RegExp(`${WRITTEN_WORD.source}|&`, 'gu');
 
-function tokensOf(request: string): Token[] {
-  return [...request.matchAll(STEP_TOKEN)].map((match) => ({
-    word: match[0] === '&' ? '&' : wordsOf(match[0]).join(''),
-    start: match.index,
-    end: match.index + match[0].length,
-  }));
+/**
+ * The start of a word that English's article "an" never stands before, so that an "an" before it
+ * is chat's "and": "find the invoice an take the tag off". Not "h" ("an hour") nor a capital ("an
+ * MOT", "an SPV").
+ */
+const AFTER_AND_TYPED_AN = /^[bcdfgjklmnpqrstvwxz]/;
+
+function tokensOf(request: string, english: boolean): Token[] {
+  const matches = [...request.matchAll(STEP_TOKEN)];
+  return matches.map((match, at) => {
+    const word = match[0] === '&' ? '&' : wordsOf(match[0]).join('');
+    const typedAnd = english && word === 'an' && AFTER_AND_TYPED_AN.test(matches[at + 1]?.[0] ?? '');
+    return { word: typedAnd ? 'and' : word, start: match.index, end: match.index + match[0].length };
+  });
 }
 
 /**
@@ -218,6 +226,8 @@ function piecesOf(request: string, tokens: readonly Token[], isVerb: IsVerb, isL
     }
     const phrase = nextStepAt(tokens, at);
     const afterSentence = at > 0 && (SENTENCE_END.test(request.slice(tokens[at - 1]!.end, tokens[at]!.start)) || endsLookup(at));
+    // A phrase that closes the request starts nothing: "… change it if not".
+    if (phrase && at + phrase >= tokens.length) break;
     if (phrase) {
       const piece = pieces.at(-1)!;
       const start = stepStart(request, tokens, piece, at);
@@ -296,7 +306,7 @@ const QUESTION_WORDS = new Set([...GERMAN_QUESTION_WORDS, 'ob', ...GERMAN_QUESTI
  * verb on either side: "Suchen Sie das Projekt heraus und verschieben Sie …", "Guck, welche
  * Rechnungen noch offen sind, und ordne die von Lüders dem Vertrag W-22 zu".
  */
-function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb): Token[][] {
+function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, isLookup: IsLookup): Token[][] {
   const words = piece.map((token) => token.word);
   const end = words.length - 1;
   const gapAfter = (at: number) => request.slice(piece[at]!.end, piece[at + 1]!.start);
@@ -345,12 +355,16 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
       !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end))
     );
   };
+  /** Whether only lookups stand before `at`, and one after it: "look up Sue Pickering an see if …" looks up once. */
+  const lookupsOnBothSides = (at: number) =>
+    isLookup(words[at + 1]!) && words.slice(0, at).every((word, before) => !verbAt(before) || isLookup(word));
   const at = words.findIndex(
     (word, index) =>
       (JOINS.has(word) || BEFORE.has(word)) &&
       index > 0 &&
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&
+      !lookupsOnBothSides(index) &&
       (verbAt(index + 1) ||
         (subjectAfterBefore(index + 1) && verbAt(index + 2)) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||
@@ -358,7 +372,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb):
           (verbAt(index - 1) || closesSeparableVerb(index - 1) || opensSeparableVerb(index + 1) || actsAfterComma(index)))),
   );
   if (at < 0) return [[...piece]];
-  return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb)];
+  return [piece.slice(0, at), ...splitAtJoins(request, piece.slice(at + 1), isVerb, isLookup)];
 }
 
 /** A comma, after a closing quotation mark too: "find vendor 'Great Lakes Glazing', update …". */
@@ -438,11 +452,11 @@ function withBareLookupJoined(pieces: readonly Token[][], isLookup: IsLookup): T
 
 /**
  * The steps of a request in order, each as the request words it (without "first", "then" and
- * the like); a request of one step gives one.
+ * the like); a request of one step gives one. In English, chat's "an" may be "and".
  */
-export function stepsOf(request: string, isVerb: IsVerb, isLookup: IsLookup): string[] {
-  const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request), isVerb, isLookup), isVerb)
-    .flatMap((piece) => splitAtJoins(request, piece, isVerb))
+export function stepsOf(request: string, isVerb: IsVerb, isLookup: IsLookup, { english }: { english: boolean }): string[] {
+  const pieces = withOpeningClauseApart(request, piecesOf(request, tokensOf(request, english), isVerb, isLookup), isVerb)
+    .flatMap((piece) => splitAtJoins(request, piece, isVerb, isLookup))
     .flatMap((piece, at) => (at === 0 ? splitAfterLookup(request, piece, isVerb, isLookup) : [piece]))
     .map((piece) => (FIRST_STEP.has(piece[0]!.word) ? piece.slice(1) : piece))
     .filter((piece) => piece.length > 0);

@@ -228,7 +228,7 @@ describe('the steps of a request', () => {
       ['Bitte die Verträge raussuchen', 'auf beauftragt setzen'],
     ],
   ])('%s', (request, expected) => {
-    expect(stepsOf(request, isVerb, isLookup)).toEqual(expected);
+    expect(stepsOf(request, isVerb, isLookup, { english: false })).toEqual(expected);
   });
 
   it.each([
@@ -245,7 +245,7 @@ describe('the steps of a request', () => {
     'If the invoice is approved, pay it',
     'Bitte zuerst die Rechnung 12 buchen, denn die ist fällig',
   ])('keeps a request of one step whole: %s', (request) => {
-    expect(stepsOf(request, isVerb, isLookup)).toEqual([request]);
+    expect(stepsOf(request, isVerb, isLookup, { english: false })).toEqual([request]);
   });
 
   it('keeps a sentence without a verb with the step it belongs to: "… schon drin? projekt pieschen"', () => {
@@ -264,6 +264,22 @@ describe('the steps of a request', () => {
       "Check first, ob's den Tag im Capex schon gibt",
       'bitte anlegen',
     ]);
+  });
+
+  it('reads English chat\'s "an" before a consonant as "and": "find the invoice an take the tag off"', () => {
+    expect(steps('find the Don Valley Roofing invoice an take the tag off it')).toEqual([
+      'find the Don Valley Roofing invoice',
+      'take the tag off it',
+    ]);
+    // the article stays one: "an hour", "an MOT"; German's "an" is no "and"
+    expect(steps('find the invoice from an MOT garage')).toHaveLength(1);
+    expect(steps('den Regiebericht vom Montag als PDF an nachtrag N-14 hängen')).toHaveLength(1);
+  });
+
+  it('looks up once across "and" between two lookups, and starts no step with a closing "if not"', () => {
+    expect(
+      steps('look up Sue Pickering in contacts and see if weve got her mobile rite, its 07700 900 413 now, change it if not'),
+    ).toEqual(['look up Sue Pickering in contacts and see if weve got her mobile rite, its 07700 900 413 now', 'change it']);
   });
 
   it('takes "once you\'ve found …," for the step that comes first, "found" as a lookup done', () => {
