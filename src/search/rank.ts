@@ -22,6 +22,7 @@ import { preferenceFor, productsOf, type Preference } from './preference.js';
 import { stepsIn, understand, type Meaning } from './request.js';
 import { wordsOf } from './text.js';
 import { operationOf, twinOf } from './twins.js';
+import { asksWho } from './who-did-it.js';
 
 const RESULTS = 8;
 const LIST = 'list';
@@ -185,6 +186,30 @@ function twinsInPreferredOrder<T extends Searchable>(ranked: readonly T[], prefe
   return ordered;
 }
 
+/** The API's word for those who act. */
+const USER = 'user';
+
+/** Whether tool `user` is tool `other` with "user" in its name: esg_list_user_audit_events and esg_list_audit_events. */
+const namesUsersOf = (user: Searchable, other: Searchable) =>
+  user.name.split('_').includes(USER) &&
+  user.name
+    .split('_')
+    .filter((word) => word !== USER)
+    .join('_') === other.name;
+
+/**
+ * A request that asks who did something ("wer hat … verstellt?", "… und von wem?") is answered by
+ * what users did: of two tools that differ by "user" alone, the one that names users comes first.
+ */
+function usersFirst<T extends Searchable>(ranked: readonly T[]): T[] {
+  const ordered = [...ranked];
+  for (let at = 0; at < ordered.length; at++) {
+    const userAt = ordered.findIndex((other, index) => index > at && namesUsersOf(other, ordered[at]!));
+    if (userAt > at) ordered.splice(at, 0, ...ordered.splice(userAt, 1));
+  }
+  return ordered;
+}
+
 /** The most words a request that names things and no action may have and still only ask to see them. */
 const FEW_WORDS = 4;
 
@@ -256,7 +281,11 @@ function ranked<T extends Searchable>(tools: readonly T[], { query, product, abo
     .map(({ tool }) => tool);
   const model = rankingModel();
   const ordered = model ? twinsInPreferredOrder(reordered(best, featuresOf(meanings, query), model), preference) : best;
-  return readFirst(ordered, readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)), tools);
+  return readFirst(
+    asksWho(query) ? usersFirst(ordered) : ordered,
+    readPhrased || (!preference.asksForAction && namesOnlyThings(query, before)),
+    tools,
+  );
 }
 
 /** Meanings with their API words in the singular, as the index keeps them. */

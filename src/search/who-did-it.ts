@@ -5,7 +5,7 @@
  */
 import { asksToDo } from './actions.js';
 import { termsOf } from './conditional-actions.js';
-import type { RequestWord } from './text.js';
+import { wordsOf, type RequestWord } from './text.js';
 import { grammarWordOf } from './word-forms.js';
 
 const WHO_DID_IT = 'user audit events';
@@ -49,6 +49,21 @@ function germanWhoDidIt(words: readonly RequestWord[], meanings: string[][]): vo
     );
     if (participle >= 0) meanings[at + 1 + participle] = [WHO_DID_IT];
   });
+}
+
+/** Words that ask for a person: "who", Scots "wha", German "wer" (and "von wem"), as dialects type them. */
+const WHO: ReadonlySet<string> = new Set(['who', 'whos', 'wha', 'wer', 'wem']);
+
+/** Words for the tables whose changes only the table-level trail lists: "need the table changes", "Tabelle für Tabelle". */
+const TABLE = /^(?:tables?|tabelle[n]?|tabellenebene)$/;
+
+/**
+ * Whether a request asks who did something, and not for changes by table: "who binned …", "wer hat
+ * … verstellt?", "… und von wem?"; not "whos been deleting stuff? need the table changes".
+ */
+export function asksWho(query: string): boolean {
+  const said = wordsOf(query);
+  return said.some((word) => WHO.has(grammarWordOf(word))) && !said.some((word) => TABLE.test(word));
 }
 
 /** Reads the question who did it, in place. */

@@ -145,6 +145,17 @@ describe('searching the catalog', () => {
     expect(names('who binned the tyne tees plant invoice off ouseburn last neet?')[0]).toMatch(/audit_events/);
   });
 
+  it("answers who with the users' trail, and changes by table with the table-level one", () => {
+    for (const request of [
+      'Wer hat gestern die Fläche vom Gebäude Lend angepasst?',
+      'Wann wurde der Emissionsfaktor umgestellt, und von wem?',
+      'Who modified the tenant records on 2nd May?',
+    ])
+      expect(names(request).indexOf('esg_list_user_audit_events')).toBeLessThan(names(request).indexOf('esg_list_audit_events'));
+    const byTable = names('whos been deleting stuff in the esg account? need the table changes for tuesday');
+    expect(byTable.indexOf('esg_list_audit_events')).toBeLessThan(byTable.indexOf('esg_list_user_audit_events'));
+  });
+
   it('keeps to the product asked for, and finds nothing for nonsense', () => {
     expect(names('invoices', 'capex').every((name) => name.startsWith('capex_'))).toBe(true);
     expect(names('zzzz qqqq')).toEqual([]);
