@@ -24,20 +24,45 @@ const withoutZodLocales: Plugin = {
   },
 };
 
-await build({
-  entryPoints: [dist('src/cli.js')],
-  outfile: dist('bundle/server.cjs'),
+/**
+ * The Redis client goes in a file of its own beside the server (redis-client.cjs), loaded only by a
+ * server that keeps its state in Redis: the MCP Bundle, one person's server over stdio, leaves it
+ * out, some 90 kB of its size.
+ */
+const REDIS_CLIENT = 'redis-client.cjs';
+const redisClientBeside: Plugin = {
+  name: 'redis-client-beside',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^@redis\/client$/ }, () => ({ path: `./${REDIS_CLIENT}`, external: true }));
+  },
+};
+
+const shared = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20.18',
   minify: true,
   legalComments: 'eof',
+} as const;
+
+await build({
+  ...shared,
+  stdin: { contents: "module.exports = require('@redis/client');", resolveDir: dist('..'), loader: 'js' },
+  outfile: dist(`bundle/${REDIS_CLIENT}`),
+  logLevel: 'warning',
+});
+await build({
+  ...shared,
+  entryPoints: [dist('src/cli.js')],
+  outfile: dist('bundle/server.cjs'),
   define: {
     BUNDLED_CARDS: JSON.stringify(readFileSync(dist('catalog-cards.json'), 'utf8')),
     BUNDLED_RANKING: JSON.stringify(readFileSync(dist('search-ranking.json'), 'utf8')),
   },
-  plugins: [withoutZodLocales],
+  plugins: [withoutZodLocales, redisClientBeside],
+  // The launcher runs the bundle as a vm.Script, which has no import(): the Redis client is required.
+  supported: { 'dynamic-import': false },
   logLevel: 'warning',
 });
 copyFileSync(dist('src/bundle/launcher.cjs'), dist('bundle/launcher.cjs'));

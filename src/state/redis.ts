@@ -49,8 +49,20 @@ export interface RedisStoreOptions {
   log: (message: string) => void;
 }
 
+/** The Redis client, which the MCP Bundle leaves out (the published bundle keeps it in a file beside the server). */
+async function redisClient(): Promise<typeof import('@redis/client')> {
+  try {
+    return await import('@redis/client');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      'This installation has no Redis client (the MCP Bundle leaves it out): run the npm package or the container image to keep state in Redis, or leave out --state-store.',
+    );
+  }
+}
+
 export async function connectRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
-  const { createClient } = await import('@redis/client');
+  const { createClient } = await redisClient();
   const client = createClient({
     url: options.url,
     disableOfflineQueue: true,

@@ -34,6 +34,8 @@ describe('the npm package', () => {
     const paths = install.packed.files.map((file) => file.path);
     expect(paths).toContain('dist/bundle/launcher.cjs');
     expect(paths).toContain('dist/bundle/server.cjs');
+    // Redis, for a hosted server's shared state, in a file of its own that the MCP Bundle leaves out
+    expect(paths).toContain('dist/bundle/redis-client.cjs');
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('src/') || /\.m?ts$/.test(path))).toEqual([]);
     expect(install.packed.size).toBeLessThan(1024 * 1024);
   });

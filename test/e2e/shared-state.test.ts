@@ -4,11 +4,13 @@
  * across both books one payment; two previews of one state confirmed on different instances book
  * one; the rate limit counts across instances; with Redis stopped, writes that move money are
  * refused (and audited) while reading and previews go on, and the same confirmation commits once
- * Redis is back. And a Redis over TLS with a password. Payments are counted at the API over REST.
+ * Redis is back. The second instance is the published bundle. And a Redis over TLS with a
+ * password. Payments are counted at the API over REST.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
@@ -35,6 +37,7 @@ import {
 import { ensureRedis, startRedis, type RedisServer } from '../support/redis.js';
 import { localhostCertificate } from '../support/tls.js';
 
+const PUBLISHED_BIN = fileURLToPath(new URL('../../dist/bundle/launcher.cjs', import.meta.url));
 const redisBinary = ensureRedis();
 const nginxBinary = ensureNginx();
 
@@ -61,7 +64,12 @@ describe.runIf(redisBinary && nginxBinary)('two instances sharing one Redis', ()
     proxy = await startFaultProxy(sandbox.origin);
     const dir = mkdtempSync(join(tmpdir(), 'pfm-shared-'));
     auditLogs.push(join(dir, 'one.jsonl'), join(dir, 'two.jsonl'));
-    instances = await Promise.all(auditLogs.map((log) => startHttpServer(instanceOptions(['--audit-log', log]))));
+    // The second instance is the published bundle, whose Redis client is a file of its own.
+    instances = await Promise.all(
+      auditLogs.map((log, index) =>
+        startHttpServer({ ...instanceOptions(['--audit-log', log]), ...(index === 1 ? { entry: PUBLISHED_BIN } : {}) }),
+      ),
+    );
     clients = await Promise.all(instances.map((instance) => connectHttp('modern', instance.endpoint)));
     balancer = await startLoadBalancer(
       nginxBinary!,
