@@ -44,7 +44,7 @@ const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
  * step all the same.
  */
 export const CHECK_VERBS = wordSet(
-  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege nachluege gegenchecken gegenprufen abchecken',
+  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege lueget nachluege gegenchecken gegenprufen abchecken',
 );
 
 /** German question words, and the verbs that open a question straight after one: "was ist …", "wer hat …". */

@@ -73,6 +73,12 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'wann nod',
   'wann nud',
   'wann net',
+  // Bernese "we" for "wenn": "öb's … scho im System het; we nid, leget ne aa"
+  'we nid',
+  'we ned',
+  'we nod',
+  'we nit',
+  'we nud',
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);

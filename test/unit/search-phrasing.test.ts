@@ -219,6 +219,8 @@ describe('the steps of a request', () => {
       ['noch keine Vergabeeinheit Freianlagen existiert', 'legen Sie diese an'],
     ],
     ['zersch d Firma raussuche, süsch aalege', ['d Firma raussuche', 'aalege']],
+    // Bernese "we nid" for "wenn nicht"
+    ['d Firma raussuche, we nid aalege', ['d Firma raussuche', 'aalege']],
     ['d Firma raussuche. Wänn ned: bitte aalege', ['d Firma raussuche', 'bitte aalege']],
     // Swiss and Low German "denn" for "dann", after "und" or a "zuerst"; a condition after a semicolon.
     ['d Rechnig raussuche und denn de Rescht zahle', ['d Rechnig raussuche', 'de Rescht zahle']],
