@@ -196,7 +196,7 @@ export const grammarWordOf = (word: string): string => SPOKEN_GRAMMAR_WORDS.get(
 
 /**
  * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha",
- * "ystelle" are anlegen, auflisten, eintragen, einbuchen, einstellen.
+ * "ystelle", "usesueche" are anlegen, auflisten, eintragen, einbuchen, einstellen, raussuchen.
  */
 const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^aa(?=[^aeiouy])/, 'an'],
@@ -204,6 +204,8 @@ const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   // not before an "n": "Inhalt", "invoice" are no "ein…"
   [/^(?:ii?|y)(?=[^aeiouyn])/, 'ein'],
   [/^us(?=[^aeiouy])/, 'aus'],
+  // "use" is "heraus": "usesueche", "useneh"
+  [/^use(?=[^aeiouy])/, 'raus'],
 ];
 
 const withAlemannicParticle = (word: string): string | undefined => {

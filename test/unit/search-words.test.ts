@@ -143,6 +143,9 @@ describe('word forms', () => {
     // "i" for "ein" only before a consonant other than "n": "Inhalt" and "invoice" stay as they are.
     expect(spokenSpellingsOf('itrage')).toContain('eintragen');
     expect(spokenSpellingsOf('inhalt').filter((form) => form.startsWith('ein'))).toEqual([]);
+    // "use" for "heraus": "usesueche" looks up, and the step after it acts
+    expect(spokenSpellingsOf('usesueche')).toContain('raussuchen');
+    expect(stepsIn('de Herr Ammann i de Kontäkt usesueche und sini Handynummer iitrage', lexicon(), () => false)).toHaveLength(2);
   });
 
   it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {
