@@ -159,17 +159,29 @@ function opensAskingForAction(sentence: string): boolean {
   return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksAddresseeToFindOut(said.slice(2)));
 }
 
+/** A modal and the one addressed that close an order as its tag: "Change it over to …, will you?", "would ee?". */
+const TAG_MODALS = words('will would can could wud cud');
+const TAG_ADDRESSED = words('you ya ye ee u');
+
+const endsWithTag = (sentence: string): boolean => {
+  const said = wordsOf(sentence);
+  return said.length > 2 && TAG_MODALS.has(said.at(-2)!) && TAG_ADDRESSED.has(said.at(-1)!);
+};
+
 /**
  * Whether a request asks a question: it ends with one, or its first sentence does ("… schon drin?
- * projekt pieschen"), and that question does not ask someone to act, from its start or from its
- * last clause ("New invoice from Forth Joinery in my inbox. Can you get it into the system?", "Got
- * a valuation from Avon, can you get it in?").
+ * projekt pieschen"), and that question does not ask someone to act, from its start, from its
+ * last clause or by its tag ("New invoice from Forth Joinery in my inbox. Can you get it into the
+ * system?", "Got a valuation from Avon, can you get it in?", "Change it on meter E01 will ee?").
  */
 function asksQuestion(request: string): boolean {
   const sentences = request.trim().match(/[^.!?]+[.!?]*/g) ?? [];
   return [sentences[0], sentences.at(-1)].some(
     (sentence) =>
-      sentence?.trim().endsWith('?') && !opensAskingForAction(sentence) && !opensAskingForAction(lastClauseOf(sentence)),
+      sentence?.trim().endsWith('?') &&
+      !opensAskingForAction(sentence) &&
+      !opensAskingForAction(lastClauseOf(sentence)) &&
+      !endsWithTag(sentence),
   );
 }
 

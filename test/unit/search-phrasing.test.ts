@@ -117,6 +117,8 @@ describe('a request phrased to read', () => {
     'hab die rechnung fürs projekt hühnerberg abfotografiert, kannsch die einspielen?',
     'Chönd Sie die Rächnig vo de Elektro Bucher AG als neui Rächnig erfasse?',
     'Würden Sie den Vertrag VE 340-02 bitte von „Entwurf“ auf „beauftragt“ umstellen?',
+    'Got the new MPAN through for Lemon Street. Change it on electric meter TRU-LEM-E01 will ee?',
+    "Trevithick Café have upped sticks – unhook 'em from this year's electric, would you?",
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
