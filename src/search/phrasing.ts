@@ -73,7 +73,7 @@ const ASKS_FOR_ACTION = new Set([...words('please bitte mach mache lass'), ...MO
  */
 const MODALS = new Set([...words('can could would will konnen konnten wuerden muss mussen soll sollen sollte'), ...SWISS_MODALS]);
 
-const ADDRESSED = words('you u ya sie');
+const ADDRESSED = words('you u ya ye ee sie');
 
 /**
  * Verbs besides those of seeing after which "if" asks a question rather than sets a condition:

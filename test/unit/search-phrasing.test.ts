@@ -119,6 +119,7 @@ describe('a request phrased to read', () => {
     'Würden Sie den Vertrag VE 340-02 bitte von „Entwurf“ auf „beauftragt“ umstellen?',
     'Got the new MPAN through for Lemon Street. Change it on electric meter TRU-LEM-E01 will ee?',
     "Trevithick Café have upped sticks – unhook 'em from this year's electric, would you?",
+    'Can ye set the 2023 leccy at Byker Wall Block B as renewable?',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
