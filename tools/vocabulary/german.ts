@@ -2579,7 +2579,14 @@ export const GERMAN: Vocabulary = {
   'create register record': ['melden', 'durchgeben', 'aufschreiben'],
   'submit upload': ['scannen', 'abfotografieren'],
   'budget increase': ['Zusatzkredit', 'Nachtragskredit', 'nachbudgetieren', 'nachfinanzieren', 'Nachschlag'],
-  'update date': ['Termin verschieben', 'Datum verschieben', 'vorverlegen', 'rückdatieren'],
+  'update date': [
+    'Termin verschieben',
+    'Datum verschieben',
+    'vorverlegen',
+    'rückdatieren',
+    'Fertigstellung … verschieben',
+    'Fertigstellung … schieben',
+  ],
   'financials totals': ['Kassensturz', 'Bilanz ziehen', 'Zwischenbilanz', 'Gesamtrechnung'],
   'paid financials': [
     'gekostet',
