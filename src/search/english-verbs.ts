@@ -1,6 +1,7 @@
 /**
  * How an English request's verbs are read beyond the vocabulary: what doing again means
- * ("re-book"), an unknown opening verb, and which capitalised words carry on a name.
+ * ("re-book"), "bin" typed for "been", an unknown opening verb, and which capitalised words carry
+ * on a name.
  */
 import { asksFor, asksToDo } from './actions.js';
 import { termsOf } from './conditional-actions.js';
@@ -59,6 +60,20 @@ function readUnknownVerb(words: readonly string[], meanings: string[][], unknown
   if (!asksAnything && unknown.has(words[0] ?? '') && ENGLISH_DETERMINERS.has(words[1] ?? '')) meanings[0] = [REDO];
 }
 
+/** Participles that do not end in "ed": "bin paid", "bin sent". */
+const IRREGULAR_PARTICIPLES: ReadonlySet<string> = new Set('paid sent done put set made got gone taken given'.split(' '));
+
+/**
+ * "bin" before a participle is "been" as the Black Country, Ireland and chat write it ("as dudley
+ * scaffold bin paid for october yet", "if it's bin approved"): no order to bin anything.
+ */
+function readBeenTypedBin(words: readonly string[], meanings: string[][]): void {
+  words.forEach((word, at) => {
+    const next = words[at + 1] ?? '';
+    if (word === 'bin' && (next.endsWith('ed') || IRREGULAR_PARTICIPLES.has(next))) meanings[at] = [];
+  });
+}
+
 /** What the request around the words tells the passes. */
 interface Around {
   /** Words neither the vocabulary nor the tools know. */
@@ -71,5 +86,6 @@ interface Around {
 /** Applies the passes to the meanings of an English request's words, in place. */
 export function readEnglishVerbs(words: readonly string[], meanings: string[][], { unknown, table, question }: Around): void {
   readRedoing(words, meanings, unknown, table);
+  readBeenTypedBin(words, meanings);
   if (!question) readUnknownVerb(words, meanings, unknown);
 }

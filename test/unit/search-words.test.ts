@@ -266,6 +266,12 @@ describe('words that ask for an action in some requests only', () => {
     expect(termsOf('Wie viel vom Budget ist schon vergeben?')).not.toContain('assign');
   });
 
+  it('reads "bin" before a participle as "been": "as dudley scaffold bin paid yet"', () => {
+    expect(termsOf('bin the duplicate invoice from Dudley Scaffold')).toContain('delete');
+    expect(termsOf('as dudley scaffold bin paid for october yet')).not.toContain('delete');
+    expect(termsOf("find the invoice an if it's bin approved pay the lot")).not.toContain('delete');
+  });
+
   it('reads the verb after "würden Sie" as asked for: "würden" is no past "wurden"', () => {
     expect(termsOf('Würden Sie den Vertrag bitte umstellen?')).toContain('update');
     expect(termsOf('Wurden die Verträge schon umgestellt?')).not.toContain('update');
