@@ -159,13 +159,12 @@ function opensAskingForAction(sentence: string): boolean {
   return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksAddresseeToFindOut(said.slice(2)));
 }
 
-/** A modal and the one addressed that close an order as its tag: "Change it over to …, will you?", "would ee?". */
+/** Modals that, with the one addressed after them, close an order as its tag: "Change it over to …, will you?", "would ee?". */
 const TAG_MODALS = words('will would can could wud cud');
-const TAG_ADDRESSED = words('you ya ye ee u');
 
 const endsWithTag = (sentence: string): boolean => {
   const said = wordsOf(sentence);
-  return said.length > 2 && TAG_MODALS.has(said.at(-2)!) && TAG_ADDRESSED.has(said.at(-1)!);
+  return said.length > 2 && TAG_MODALS.has(said.at(-2)!) && ADDRESSED.has(said.at(-1)!);
 };
 
 /**

@@ -186,16 +186,8 @@ function twinsInPreferredOrder<T extends Searchable>(ranked: readonly T[], prefe
   return ordered;
 }
 
-/** The API's word for those who act. */
-const USER = 'user';
-
 /** Whether tool `user` is tool `other` with "user" in its name: esg_list_user_audit_events and esg_list_audit_events. */
-const namesUsersOf = (user: Searchable, other: Searchable) =>
-  user.name.split('_').includes(USER) &&
-  user.name
-    .split('_')
-    .filter((word) => word !== USER)
-    .join('_') === other.name;
+const namesUsersOf = (user: Searchable, other: Searchable) => user.name.replace('_user_', '_') === other.name && user !== other;
 
 /**
  * A request that asks who did something ("wer hat … verstellt?", "… und von wem?") is answered by
