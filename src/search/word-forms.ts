@@ -175,6 +175,7 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ['i', 'ich'],
   ['ham', 'haben'],
   ['vo', 'von'],
+  ...['uff', 'uf'].map((word) => [word, 'auf'] as const),
 ]);
 
 /**
@@ -237,6 +238,10 @@ const withBavarianOi = (word: string): string | undefined =>
 const withLowGermanUu = (word: string): string | undefined =>
   word.length >= 4 && word.includes('uu') ? word.replace('uuk', 'auch').replace('uu', 'au') : undefined;
 
+/** A German word as Alemannic typing writes its "ei" as "ii": "Iis", "Schriinerei", "Priis" are Eis, Schreinerei, Preis. */
+const withAlemannicIi = (word: string): string | undefined =>
+  word.length >= 3 && /(?:^|[^aeiouy])ii(?=[^aeiouy]|$)/.test(word) ? word.replace(/ii/, 'ei') : undefined;
+
 const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withEndingE,
   withEndingN,
@@ -250,6 +255,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSwissK,
   withBavarianOi,
   withLowGermanUu,
+  withAlemannicIi,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

@@ -143,6 +143,9 @@ describe('word forms', () => {
     // "i" for "ein" only before a consonant other than "n": "Inhalt" and "invoice" stay as they are.
     expect(spokenSpellingsOf('itrage')).toContain('eintragen');
     expect(spokenSpellingsOf('inhalt').filter((form) => form.startsWith('ein'))).toEqual([]);
+    // "ii" for "ei", "uf"/"uff" for "auf": "uf Iis legen"
+    expect(spokenSpellingsOf('schriinerei')).toContain('schreinerei');
+    expect(terms('Den Vertrag bitte uf Iis legen')).toEqual(expect.arrayContaining(['update', 'contract']));
     // "use" for "heraus": "usesueche" looks up, and the step after it acts
     expect(spokenSpellingsOf('usesueche')).toContain('raussuchen');
     expect(stepsIn('de Herr Ammann i de Kontäkt usesueche und sini Handynummer iitrage', lexicon(), () => false)).toHaveLength(2);

@@ -3564,7 +3564,8 @@ export const ENGLISH: Vocabulary = {
   'property project': ['being built on', 'going up on', 'built on'],
   'budget decrease': ['budget cut'],
   'contract list': ['contract register', 'po log', 'commitment log'],
-  'update contract': ['novate'],
+  // a contract paused has no status of its own: its record is changed (an invoice's hold is a tag)
+  'update contract': ['novate', 'put … contract on hold', 'put … contract on ice'],
   'invoice list': ['invoice register', 'invoice log', 'pay app log'],
   'contract invoice': ['billing history', 'invoice history', 'billed against'],
   'open change order': ['pending changes'],

@@ -2484,6 +2484,8 @@ export const GERMAN: Vocabulary = {
   'payment status': ['bezahlen können', 'kann ich zahlen', 'können wir zahlen'],
   // keys for words that no key above took: a record's detail, a kind of file, an action on one tool
   'update contractor bank': ['Bankänderung', 'Bankwechsel'],
+  // a contract paused has no status of its own: its record is changed (an invoice's hold is a tag)
+  'update contract': ['Vertrag … auf Eis legen', 'Auftrag … auf Eis legen', 'Contract … auf Eis legen'],
   'contact email': ['E-Mail', 'Email', 'Mail'],
   'update name': [
     'Umfirmierung',
