@@ -187,7 +187,7 @@ function twinsInPreferredOrder<T extends Searchable>(ranked: readonly T[], prefe
 }
 
 /** Whether tool `user` is tool `other` with "user" in its name: esg_list_user_audit_events and esg_list_audit_events. */
-const namesUsersOf = (user: Searchable, other: Searchable) => user.name.replace('_user_', '_') === other.name && user !== other;
+const namesUsersOf = (user: Searchable, other: Searchable) => user.name.replace('_user_', '_') === other.name;
 
 /**
  * A request that asks who did something ("wer hat … verstellt?", "… und von wem?") is answered by
