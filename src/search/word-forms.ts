@@ -215,6 +215,12 @@ const withAlemannicParticle = (word: string): string | undefined => {
   return particle && word.replace(particle, standard!);
 };
 
+/**
+ * "hängen" as Swiss typing writes it with a particle, its "ng" as "nk": "aahänke", "drahänke",
+ * "umhänke" are anhängen, dranhängen, umhängen; a bare "Hanke" is a name as often.
+ */
+const withSwissHank = (word: string): string | undefined => (/.hank/.test(word) ? word.replace('hank', 'hang') : undefined);
+
 /** A German word as Swiss typing writes an "e" as "ä" (folded "a"): "Rächnig", "fählt" are Rechnung, fehlt. */
 const withSwissA = (word: string): string[] =>
   word.length < 5 ? [] : [...word.matchAll(/a/g)].map(({ index }) => `${word.slice(0, index)}e${word.slice(index + 1)}`);
@@ -256,6 +262,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withBavarianOi,
   withLowGermanUu,
   withAlemannicIi,
+  withSwissHank,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

@@ -149,6 +149,9 @@ describe('word forms', () => {
     // "use" for "heraus": "usesueche" looks up, and the step after it acts
     expect(spokenSpellingsOf('usesueche')).toContain('raussuchen');
     expect(stepsIn('de Herr Ammann i de Kontäkt usesueche und sini Handynummer iitrage', lexicon(), () => false)).toHaveLength(2);
+    // "nk" for the "ng" of "hängen": "a d'Rächnig aahänke" attaches
+    expect(spokenSpellingsOf('aahanke')).toContain('anhangen');
+    expect(terms("Chönd Sie die a d'Rächnig aahänke?")).toContain('document');
   });
 
   it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {

@@ -2486,6 +2486,7 @@ export const GERMAN: Vocabulary = {
   'update contractor bank': ['Bankänderung', 'Bankwechsel'],
   // a contract paused has no status of its own: its record is changed (an invoice's hold is a tag)
   'update contract': ['Vertrag … auf Eis legen', 'Auftrag … auf Eis legen', 'Contract … auf Eis legen'],
+  'update project': ['Projekt … auf Eis legen', 'Bauvorhaben … auf Eis legen'],
   'contact email': ['E-Mail', 'Email', 'Mail'],
   'update name': [
     'Umfirmierung',
