@@ -46,13 +46,25 @@ const LONGEST_GAP = 8;
  * Where a phrase occurs among the request's words (given in all their forms) that no other phrase
  * took: the positions of its words, or undefined. A phrasal verb may have other words in its gap.
  */
-function phraseAt(forms: readonly string[][], { words, gapAt }: Phrase, used: readonly boolean[]): number[] | undefined {
+function phraseAt(
+  forms: readonly string[][],
+  { words, gapAt }: Phrase,
+  used: readonly boolean[],
+  german: boolean,
+): number[] | undefined {
   const fits = (at: number, word: string) => at < forms.length && !used[at] && forms[at]!.includes(word);
   const gaps = gapAt === undefined ? [0] : Array.from({ length: LONGEST_GAP + 1 }, (_, gap) => gap);
+  const last = words.length - 1;
+  // Formal German puts "zu" before a phrase's closing infinitive: "den Vertrag auf Eis zu legen".
+  const zuBefore = german && last > 0 && words[last - 1] !== 'zu' && /(?:en|ern|eln)$/.test(words[last]!) ? [0, 1] : [0];
   for (let start = 0; start + words.length <= forms.length; start++) {
     for (const gap of gaps) {
       const at = words.map((_, i) => start + i + (gapAt !== undefined && i >= gapAt ? gap : 0));
-      if (words.every((word, i) => fits(at[i]!, word))) return at;
+      for (const zu of zuBefore) {
+        if (zu) at[last]! += 1;
+        if (zu && !fits(at[last]! - 1, 'zu')) continue;
+        if (words.every((word, i) => fits(at[i]!, word))) return zu ? [...at.slice(0, last), at[last]! - 1, at[last]!] : at;
+      }
     }
   }
   return undefined;
@@ -167,7 +179,7 @@ export function understand(request: string, lexicon: Lexicon, isToolWord: (word:
   const present = new Set(forms.flat());
   for (const phrase of phrasesStartingWithAny(context.table, present)) {
     if (!phrase.words.every((word) => present.has(word))) continue;
-    for (let at = phraseAt(forms, phrase, used); at; at = phraseAt(forms, phrase, used)) {
+    for (let at = phraseAt(forms, phrase, used, german); at; at = phraseAt(forms, phrase, used, german)) {
       at.forEach((position) => (used[position] = true));
       meanings[at[0]!] = [phrase.api];
     }

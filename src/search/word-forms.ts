@@ -151,6 +151,10 @@ function withAlemannicEnding(word: string): string | undefined {
   return undefined;
 }
 
+/** A German infinitive as Valais typing writes it, its "en" as "u": "erfassu", "nachfiehru", "aaleggu". */
+const withValaisEnding = (word: string): string | undefined =>
+  word.length >= 6 && /[^aeiouy]u$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
+
 /** A German word as Swiss typing writes its "k" as "ch" before a vowel: "verchauft", "Chunde" are verkauft, Kunde. */
 const withSwissK = (word: string): string | undefined => {
   const spoken = /^(ver|be|ge|g)?ch(?=[aeiouy])/.exec(word);
@@ -255,6 +259,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSpokenJ,
   withSpokenG,
   withAlemannicEnding,
+  withValaisEnding,
   withAlemannicParticle,
   withSpokenU,
   withSwissParticiple,

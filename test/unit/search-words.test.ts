@@ -152,6 +152,8 @@ describe('word forms', () => {
     // "nk" for the "ng" of "hängen": "a d'Rächnig aahänke" attaches
     expect(spokenSpellingsOf('aahanke')).toContain('anhangen');
     expect(terms("Chönd Sie die a d'Rächnig aahänke?")).toContain('document');
+    // Valais "u" for an infinitive's "en": "als nüi Liegeschaft erfassu"
+    expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
   });
 
   it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {
@@ -378,6 +380,14 @@ describe('phrasal verbs', () => {
     expect(termsOf('pull up the invoice from Ace Roofing')).toContain('list');
     expect(termsOf('pull up the invoice from Ace Roofing')).not.toContain('shift');
     expect(termsOf('pull 20k from contingency')).toContain('shift');
+  });
+
+  it('reads a German phrase whose closing infinitive has a "zu" before it: "den Vertrag auf Eis zu legen"', () => {
+    const formal = termsOf('wir bitten darum, den Vertrag vorerst auf Eis zu legen');
+    expect(formal).toEqual(expect.arrayContaining(['update', 'contract']));
+    expect(formal).not.toContain('create');
+    // a phrase that says "zu" itself keeps it: "noch zu zahlen" is what is owed
+    expect(termsOf('welche Rechnungen sind noch zu zahlen')).toContain('payables');
   });
 });
 
