@@ -39,6 +39,9 @@ export interface Understood {
 
 const SHORTEST_TOOL_WORD_PART = 5;
 
+/** The last parts of German street names: "Kavalierstr", "Hauptstraße", "Gartenweg". */
+const STREETS: ReadonlySet<string> = new Set('str strasse gasse platz allee weg'.split(' '));
+
 /** The most words a phrasal verb's object may have between its parts: "put the contractor's invoice pdf on". */
 const LONGEST_GAP = 8;
 
@@ -144,6 +147,8 @@ function meaningsOfWord(word: string, context: Context, opensRequest: boolean, n
       .find((known) => known !== undefined);
     return meant ? { meanings: [table.words.get(meant)!], loose: false } : { meanings: [word], loose: true };
   }
+  // A street's name says only that it is an address: "Kavalierstr" has no "Aval", "Gartenweg" nothing to remove.
+  if (german && STREETS.has(parts.at(-1)!)) return { meanings: [table.words.get('strasse')!], loose: false };
   const partMeaning = (part: string) => (table.wholeWordsOnly.has(part) ? undefined : table.words.get(part));
   const partMeanings = parts.flatMap((part) => partMeaning(part) ?? (isToolWord(part) ? [part] : []));
   return { meanings: partMeanings, loose: false };

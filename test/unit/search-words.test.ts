@@ -156,6 +156,12 @@ describe('word forms', () => {
     expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
   });
 
+  it('reads a street\'s name as an address only: "Kavalierstr" has no "Aval", "Gartenweg" nothing to remove', () => {
+    expect(terms('liegenschaft kavalierstr 22')).not.toContain('retention');
+    expect(terms('liegenschaft kavalierstr 22')).toContain('address');
+    expect(terms('Zähler im Gartenweg 5 bitte anlegen')).not.toContain('delete');
+  });
+
   it('reads a Swiss "ä" for "e", and "vo" as "von", not a variation order: "d Rächnig vo de Gubler AG"', () => {
     const swiss = terms('d Rächnig vo de Gubler AG');
     expect(swiss).toContain('invoice');
