@@ -130,12 +130,15 @@ const STEP_TOKEN = new RegExp(`${WRITTEN_WORD.source}|&`, 'gu');
  * MOT", "an SPV").
  */
 const AFTER_AND_TYPED_AN = /^[bcdfgjklmnpqrstvwxz]/;
+/** Words with a vowel that no article stands before, as typed (an "IT system" has one): "an if they are …". */
+const AFTER_AND_TYPED_AN_WORD = /^(?:if|it|is|I)$/;
 
 function tokensOf(request: string, english: boolean): Token[] {
   const matches = [...request.matchAll(STEP_TOKEN)];
   return matches.map((match, at) => {
     const word = match[0] === '&' ? '&' : wordsOf(match[0]).join('');
-    const typedAnd = english && word === 'an' && AFTER_AND_TYPED_AN.test(matches[at + 1]?.[0] ?? '');
+    const next = matches[at + 1]?.[0] ?? '';
+    const typedAnd = english && word === 'an' && (AFTER_AND_TYPED_AN.test(next) || AFTER_AND_TYPED_AN_WORD.test(next));
     return { word: typedAnd ? 'and' : word, start: match.index, end: match.index + match[0].length };
   });
 }
@@ -384,6 +387,9 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
 /** A comma, after a closing quotation mark too: "find vendor 'Great Lakes Glazing', update …". */
 const COMMA_AFTER_LOOKUP = /^["'\u2019\u201c\u201d\u00ab\u00bb]?\s*,\s*$/;
 
+/** What an English lookup finds when it names nothing itself: "find it", "pull them up". */
+const LOOKED_UP_PRONOUNS = new Set(['it', 'them']);
+
 /** Words that make a lookup's clause an indirect question: "guck ma, welche Rechnungen noch neu sind". */
 const ASKED_AFTER_LOOKUP = new Set('welche welcher welches welchen was wos wat ob wer which what whether'.split(' '));
 
@@ -400,10 +406,14 @@ function splitAfterLookup(request: string, piece: readonly Token[], isVerb: IsVe
   const endsWithVerb = isVerb(piece.at(-1)!.word, { first: false, last: true });
   const afterComma = (index: number) =>
     index > 1 && COMMA_AFTER_LOOKUP.test(request.slice(piece[index - 1]!.end, piece[index]!.start));
+  /** A lookup of what was named before it closes the clause: "Hennepin Masonry contract — find it, set …". */
+  const looksUpNamed = (index: number) =>
+    index > 2 && LOOKED_UP_PRONOUNS.has(piece[index - 1]!.word) && isLookup(piece[index - 2]!.word);
   let at = piece.findIndex(
     (token, index) =>
       afterComma(index) &&
       ((opensWithLookup && isVerb(token.word, { first: true, last: false })) ||
+        (looksUpNamed(index) && isVerb(token.word, { first: true, last: false })) ||
         (endsWithVerb && isLookup(piece[index - 1]!.word))),
   );
   if (at < 0 && opensWithLookup && endsWithVerb && piece.slice(1, 4).some(({ word }) => ASKED_AFTER_LOOKUP.has(word)))

@@ -279,6 +279,12 @@ describe('the steps of a request', () => {
     // the article stays one: "an hour", "an MOT"; German's "an" is no "and"
     expect(steps('find the invoice from an MOT garage')).toHaveLength(1);
     expect(steps('den Regiebericht vom Montag als PDF an nachtrag N-14 hängen')).toHaveLength(1);
+    // nor before "if", "it", "is" or "I": "an if they are, change them"
+    expect(steps("find oot if Clyde's bank details are the auld wans, an if they are change them tae GB29 NWBK")).toEqual([
+      "find oot if Clyde's bank details are the auld wans",
+      'change them tae GB29 NWBK',
+    ]);
+    expect(steps('order an IT audit of the meters')).toHaveLength(1);
   });
 
   it('looks up once across "and" between two lookups, and starts no step with a closing "if not"', () => {
@@ -291,6 +297,13 @@ describe('the steps of a request', () => {
     expect(steps("Once you've found the Burnaby Heights project, set its gross floor area to 14,250 m².")).toEqual([
       "you've found the Burnaby Heights project",
       'set its gross floor area to 14,250 m²',
+    ]);
+  });
+
+  it('splits at a comma after a lookup of what was named before it: "… contract — find it, set …"', () => {
+    expect(steps('Hennepin Masonry contract on Uptown Lofts — find it, set status to completed.')).toEqual([
+      'Hennepin Masonry contract on Uptown Lofts — find it',
+      'set status to completed',
     ]);
   });
 
