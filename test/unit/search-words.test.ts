@@ -156,6 +156,10 @@ describe('word forms', () => {
     expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
   });
 
+  it('reads the sign stuck on an invoice as its tag: "des Schildle „Mängl“"', () => {
+    expect(terms('kannsch mr bei dr Rechnug des Schildle „Mängl“ draufpappa?')).toContain('tag');
+  });
+
   it('reads a street\'s name as an address only: "Kavalierstr" has no "Aval", "Gartenweg" nothing to remove', () => {
     expect(terms('liegenschaft kavalierstr 22')).not.toContain('retention');
     expect(terms('liegenschaft kavalierstr 22')).toContain('address');

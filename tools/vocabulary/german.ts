@@ -690,6 +690,11 @@ export const GERMAN: Vocabulary = {
     'Klärungsfall',
     'zu klären',
     'Klärungsbedarf',
+    // an invoice's tag as a sign stuck on it: "des Schildle „Mängl“ draufpappa"
+    'Schild',
+    'Schildle',
+    'Schildl',
+    'Schildchen',
   ],
 
   // documents
