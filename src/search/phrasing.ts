@@ -26,7 +26,7 @@ const READ_OPENERS = new Set([
   ...READ_VERBS,
   ...words(
     [
-      'what whats which who whos whom whose when where wheres why how hows is are was were has have had did does do any',
+      'what whats which who whos whom whose when whens where wheres why how hows is are was were has have had did does do any',
       'was welche welcher welches welchen wer wem wen wann wo wieso warum wie ist sind war waren hat haben hatte hatten wurde wurden gibt gibts gab',
       // as Bavarian, Austrian, Swiss and Ruhr typing writes them:
       // "wos is no offn", "wia schauts aus", "isch die scho zahlt", "wat hat der Bauherr …";

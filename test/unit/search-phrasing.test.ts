@@ -33,6 +33,7 @@ describe('a request phrased to read', () => {
     'I want to know who changed the meter',
     'muss ich beim fliesenleger noch was freigeben oder is alles durch',
     'hows the money looking on the depot job we over or under',
+    'whens the roofing contract on the depot job sposed to finish',
     "who's signed off the roofing invoice",
     'Nachtrag NT 12 Erdarbeiten Schulcampus bitte zeigen, Status und geprüfter Betrag',
     'Change directives issued on the Harbour Landing build so far, list them please.',
