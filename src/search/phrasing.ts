@@ -282,6 +282,22 @@ const SMALL_TALK = [
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
 
+/**
+ * A letter's salutation, closed by a comma or a line's end: "Dear Kelvin,", "Good morning all,",
+ * "Sehr geehrte Damen und Herren,", "Liebe Frau Özdemir,", and a greeting with a name: "Hi Niamh,",
+ * "Hello Declan,". Not "hey can u pay invoice 12, thx": a greeting's name is capitalised.
+ */
+const SALUTATION = new RegExp(
+  String.raw`^(?:(?:dear|good (?:morning|afternoon|evening)|guten (?:tag|morgen)|liebe[rs]?|sehr geehrte[rs]?)(?:\s+[^\s,]+){0,4}|(?:hi|hey|hello|hallo)\s+\p{Lu}[^\s,]*)\s*(?:,|\n)`,
+  'iu',
+);
+
+/** The request without the salutation of a letter it opens with. */
+function withoutSalutation(request: string): string {
+  const salutation = SALUTATION.exec(request);
+  return salutation ? request.slice(salutation[0].length).trimStart() : request;
+}
+
 /** The request without the small talk it opens with; the opening decides how a request is read. */
 export function withoutSmallTalk(request: string): string {
   const opening = [...request.matchAll(WRITTEN_WORD)].slice(0, 2);
@@ -317,23 +333,48 @@ function ordersFormally(request: string, first: string): boolean {
   return clause.at(-2) === 'zu' && /..(en|ern|eln)$/.test(clause.at(-1) ?? '') && !asksWhatIsLeft;
 }
 
+/** Finite verbs that make a clause opening with "wie" a question: "wie viel haben wir bezahlt, …". */
+const FINITE_AUXILIARIES = words(
+  'ist sind war waren hat haben hatte hatten wird werden wurde wurden is isch ham hamma hot hod san',
+);
+
+/**
+ * The aside a formal German letter opens with, up to its comma: "wie heute telefonisch besprochen,
+ * …", "wie in der Baubesprechung protokolliert, …". It names what was agreed, no question: a
+ * participle closes it and no finite verb stands in it.
+ */
+function asAgreed(request: string): string | undefined {
+  const aside = /^[^,?]*,\s*/.exec(request)?.[0];
+  const said = wordsOf(aside ?? '');
+  const participle = /^(?:ge|be|ver|er|ent|zer|[a-z]+ge)[a-z]+(?:t|en)$|iert$/.test(said.at(-1) ?? '');
+  return aside && participle && !said.some((word) => FINITE_AUXILIARIES.has(word)) ? aside : undefined;
+}
+
 /**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
  * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.
  */
-export function phrasedAsRead(request: string): boolean {
+export function phrasedAsRead(written: string): boolean {
+  const request = withoutSalutation(written);
   const opening = wordsOf(request);
   const [first = '', second = '', third = ''] = opening;
   if (needsToSee(opening)) return true;
   if (asksPolitelyToSee(opening) || asksAddresseeToShow(request) || ordersToBeTold(request)) return true;
   // "Please has the new meter been created already?": a question after a please
   if (POLITE_WORDS.has(first) && READ_OPENERS.has(second) && !READ_VERBS.has(second)) return request.trim().endsWith('?');
+  if (POLITE_WORDS.has(first) && letsSee(opening, 1)) return true;
   if (ASKS_FOR_ACTION.has(first)) return letsSee(opening, 1);
   if (first === 'let') return letsSee(opening, 0);
   if (MODALS.has(first))
     return ADDRESSED.has(second) ? asksAddresseeToFindOut(opening.slice(2)) : ASKERS.has(second) || asksQuestion(request);
   if (first === 'how') return !HOW_TO_ACT.has(second);
-  if (first === 'wie') return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
+  if (first === 'wie') {
+    const aside = asAgreed(request);
+    if (!aside) return !WIE_TO_ACT.has(second) && !WIE_SUBJECTS.has(third);
+    // After the aside the verb stands first without asking: "…, hat die Firma ihre Bank gewechselt."
+    const rest = request.slice(aside.length);
+    return READ_OPENERS.has(wordsOf(rest)[0] ?? '') ? rest.includes('?') : phrasedAsRead(rest);
+  }
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (HAND_OVER.has(first)) return TO_ME.has(second);

@@ -69,6 +69,7 @@ describe('a request phrased to read', () => {
     'We have lost track of Lothian Lifts. Would you let me see every contract we hold with them?',
     'could you let me know whether invoice 4471 has been paid',
     'please let me have the list of open change orders',
+    'Dear Kelvin, kindly let me have the interim payment applications received to date under the lift contract.',
     'Let us see the retention held on the Tuam Road job',
     'The invoice from Avon Groundworks on Temple Quay, can you tell me if it is paid?',
     'Chönd Sie mir d Rächnige vo de Elektro Bucher AG zeige?',
@@ -88,6 +89,8 @@ describe('a request phrased to read', () => {
 
   it.each([
     'register a partial payment of 12,400 EUR on invoice 2026-118',
+    'Sehr geehrte Damen und Herren, wie heute telefonisch besprochen, hat die Firma Kessler die Bank gewechselt.',
+    'wie heute telefonisch besprochen, hat die Firma Kessler ihre Bank gewechselt. Bitte die neue IBAN eintragen.',
     'how do I add a supplier?',
     'can you book 5k against invoice 2026-118?',
     'Kannst du die Rechnung als strittig markieren?',
