@@ -64,9 +64,9 @@ function phraseAt(
     for (const gap of gaps) {
       const at = words.map((_, i) => start + i + (gapAt !== undefined && i >= gapAt ? gap : 0));
       for (const zu of zuBefore) {
-        if (zu) at[last]! += 1;
-        if (zu && !fits(at[last]! - 1, 'zu')) continue;
-        if (words.every((word, i) => fits(at[i]!, word))) return zu ? [...at.slice(0, last), at[last]! - 1, at[last]!] : at;
+        if (zu && !fits(at[last]!, 'zu')) continue;
+        const placed = zu ? [...at.slice(0, last), at[last]! + 1] : at;
+        if (words.every((word, i) => fits(placed[i]!, word))) return zu ? [...at, placed[last]!] : at;
       }
     }
   }

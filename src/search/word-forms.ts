@@ -151,7 +151,7 @@ function withAlemannicEnding(word: string): string | undefined {
   return undefined;
 }
 
-/** A German infinitive as Valais typing writes it, its "en" as "u": "erfassu", "nachfiehru", "aaleggu". */
+/** A German infinitive as Valais typing writes it, its "en" as "u": "erfassu", "ufsetzu" are erfassen, aufsetzen. */
 const withValaisEnding = (word: string): string | undefined =>
   word.length >= 6 && /[^aeiouy]u$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
 
