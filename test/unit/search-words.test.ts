@@ -384,6 +384,9 @@ describe('phrasal verbs', () => {
     expect(termsOf('please retire the "Q3 Review – Morningside" invoice tag')).toEqual(expect.arrayContaining(['delete', 'tag']));
     expect(termsOf('take the query tag off invoice 118')).toContain('unassign');
     expect(termsOf('die Spenglerarbeiten an die Spenglerei Oberwinkler vergeben')).toContain('contract');
+    // a project paused has no status of its own: it is changed, as a paused contract is
+    expect(termsOf('Kindly put the Chilenje Heights project on hold')).toEqual(expect.arrayContaining(['update', 'project']));
+    expect(termsOf('Bitte das Projekt Kita Nord vorerst auf Eis legen')).toEqual(expect.arrayContaining(['update', 'project']));
   });
 
   it('reads a phrase without a gap before one whose gap would hold it: "pull up … from" pulls up', () => {
