@@ -3,10 +3,10 @@
  * something ("what is still waiting for approval?", "zeig mir …"), it asks to read, whatever
  * verbs it holds; a write must not be the first answer to it.
  */
-import { CHECK_VERBS, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
+import { CHECK_VERBS, GERMAN_AUXILIARIES, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
 import { infinitivesOf } from './separable-verbs.js';
 import { wordsOf, WRITTEN_WORD } from './text.js';
-import { spokenSpellingsOf } from './word-forms.js';
+import { grammarWordOf, spokenSpellingsOf } from './word-forms.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
@@ -283,14 +283,12 @@ const SMALL_TALK = [
   .sort((a, b) => b.length - a.length);
 
 /**
- * A letter's salutation, closed by a comma or a line's end: "Dear Kelvin,", "Good morning all,",
- * "Sehr geehrte Damen und Herren,", "Liebe Frau Özdemir,", and a greeting with a name: "Hi Niamh,",
- * "Hello Declan,". Not "hey can u pay invoice 12, thx": a greeting's name is capitalised.
+ * A letter's salutation, closed by a comma or a line's end: "Dear Kelvin,", "Dear all,", "Sehr
+ * geehrte Damen und Herren,", "Liebe Frau Özdemir,", "Good evening Niamh,". The greetings small
+ * talk is (SMALL_TALK: "Hi", "Good morning", "Guten Tag") are gone before a request's phrasing is
+ * judged; the name after them stays ("Niamh, could you …").
  */
-const SALUTATION = new RegExp(
-  String.raw`^(?:(?:dear|good (?:morning|afternoon|evening)|guten (?:tag|morgen)|liebe[rs]?|sehr geehrte[rs]?)(?:\s+[^\s,]+){0,4}|(?:hi|hey|hello|hallo)\s+\p{Lu}[^\s,]*)\s*(?:,|\n)`,
-  'iu',
-);
+const SALUTATION = /^(?:dear|good evening|liebe[rs]?|sehr geehrte[rs]?)(?:\s+[^\s,]+){0,4}\s*(?:,|\n)/i;
 
 /** The request without the salutation of a letter it opens with. */
 function withoutSalutation(request: string): string {
@@ -333,11 +331,6 @@ function ordersFormally(request: string, first: string): boolean {
   return clause.at(-2) === 'zu' && /..(en|ern|eln)$/.test(clause.at(-1) ?? '') && !asksWhatIsLeft;
 }
 
-/** Finite verbs that make a clause opening with "wie" a question: "wie viel haben wir bezahlt, …". */
-const FINITE_AUXILIARIES = words(
-  'ist sind war waren hat haben hatte hatten wird werden wurde wurden is isch ham hamma hot hod san',
-);
-
 /**
  * The aside a formal German letter opens with, up to its comma: "wie heute telefonisch besprochen,
  * …", "wie in der Baubesprechung protokolliert, …". It names what was agreed, no question: a
@@ -347,7 +340,7 @@ function asAgreed(request: string): string | undefined {
   const aside = /^[^,?]*,\s*/.exec(request)?.[0];
   const said = wordsOf(aside ?? '');
   const participle = /^(?:ge|be|ver|er|ent|zer|[a-z]+ge)[a-z]+(?:t|en)$|iert$/.test(said.at(-1) ?? '');
-  return aside && participle && !said.some((word) => FINITE_AUXILIARIES.has(word)) ? aside : undefined;
+  return aside && participle && !said.some((word) => GERMAN_AUXILIARIES.has(grammarWordOf(word))) ? aside : undefined;
 }
 
 /**

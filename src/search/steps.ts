@@ -125,20 +125,18 @@ interface Token {
 const STEP_TOKEN = new RegExp(`${WRITTEN_WORD.source}|&`, 'gu');
 
 /**
- * The start of a word that English's article "an" never stands before, so that an "an" before it
- * is chat's "and": "find the invoice an take the tag off". Not "h" ("an hour") nor a capital ("an
- * MOT", "an SPV").
+ * A word, as typed, that English's article "an" never stands before, so that an "an" before it is
+ * chat's "and": one starting with a consonant but "h" ("an hour"), lower case ("an MOT", "an SPV"),
+ * and "if", "it", "is", "I" ("an IT system" keeps its article): "find the invoice an take the tag
+ * off", "… the auld wans, an if they are change them".
  */
-const AFTER_AND_TYPED_AN = /^[bcdfgjklmnpqrstvwxz]/;
-/** Words with a vowel that no article stands before, as typed (an "IT system" has one): "an if they are …". */
-const AFTER_AND_TYPED_AN_WORD = /^(?:if|it|is|I)$/;
+const AFTER_AND_TYPED_AN = /^(?:[bcdfgjklmnpqrstvwxz]|(?:if|it|is|I)$)/;
 
 function tokensOf(request: string, english: boolean): Token[] {
   const matches = [...request.matchAll(STEP_TOKEN)];
   return matches.map((match, at) => {
     const word = match[0] === '&' ? '&' : wordsOf(match[0]).join('');
-    const next = matches[at + 1]?.[0] ?? '';
-    const typedAnd = english && word === 'an' && (AFTER_AND_TYPED_AN.test(next) || AFTER_AND_TYPED_AN_WORD.test(next));
+    const typedAnd = english && word === 'an' && AFTER_AND_TYPED_AN.test(matches[at + 1]?.[0] ?? '');
     return { word: typedAnd ? 'and' : word, start: match.index, end: match.index + match[0].length };
   });
 }
