@@ -21,7 +21,7 @@ export interface Caller {
 
 /**
  * Callers already made, by the verified token they come from: a token verified once is the same
- * object on each of its requests (auth/verified-tokens.ts), and each request asks for its caller twice.
+ * object on each of its requests (oauth/verified-tokens.ts), and each request asks for its caller twice.
  */
 const callers = new WeakMap<AuthInfo, Caller>();
 

@@ -8,7 +8,7 @@ import * as client from 'openid-client';
 import { InvalidAccessToken, KeysUnavailable, looksLikeJwt, verifyAccessToken } from '../oauth/access-token.js';
 import { clientConfiguration, type ClientCredentials } from '../oauth/client.js';
 import { IssuerUnavailable, type Issuer } from '../oauth/issuer.js';
-import { VerifiedTokens } from './verified-tokens.js';
+import { VerifiedTokens } from '../oauth/verified-tokens.js';
 
 export interface TokenVerifierOptions {
   issuer: () => Promise<Issuer>;
@@ -44,7 +44,7 @@ export class VerificationUnavailable extends Error {
 export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVerifier {
   const { audience } = options;
   const resource = new URL(audience);
-  const verified = new VerifiedTokens();
+  const verified = new VerifiedTokens<AuthInfo>();
 
   /**
    * A token's caller: its subject, or for a token of no user its client (see auth/caller.ts). A
@@ -97,7 +97,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): OAuthTokenVe
       try {
         const claims = await verifyAccessToken(token, { keys: issuer.keys, issuer: issuer.metadata.issuer, audience });
         const info = authInfoFrom(token, claims, issuer.metadata.issuer);
-        verified.remember(token, info);
+        verified.remember(token, info, info.expiresAt);
         return info;
       } catch (error) {
         if (error instanceof KeysUnavailable) throw new VerificationUnavailable(error.message, { cause: error });
