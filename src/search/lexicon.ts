@@ -14,8 +14,11 @@ import { isSpokenGrammarWord } from './word-forms.js';
 export interface Phrase {
   words: readonly string[];
   api: string;
-  /** Where other words may stand inside the phrase, for a phrasal verb written "take … off". */
-  gapAt?: number;
+  /**
+   * Where other words may stand inside the phrase, for a phrasal verb written "take … off", or
+   * "put … contract … on hold" with its object's words around the noun.
+   */
+  gapsAt?: readonly number[];
   /** Written with a capital first, as German nouns are: "Zahlung leisten" opens with no verb. */
   opensWithNoun?: true;
 }
@@ -29,12 +32,14 @@ const GAP = '…';
  */
 const WHOLE_WORD = '=';
 
-/** A vocabulary entry's words, where its gap is, if it has one, and whether a noun opens it. */
+/** A vocabulary entry's words, where its gaps are, if it has any, and whether a noun opens it. */
 function phraseWords(text: string): Omit<Phrase, 'api'> {
-  const [before = '', after] = text.split(GAP);
-  const words = wordsOf(before);
+  const parts = text.split(GAP).map((part) => wordsOf(part));
+  const words = parts.flat();
   const noun = /^\p{Lu}/u.test(text) ? { opensWithNoun: true as const } : {};
-  return after === undefined ? { words, ...noun } : { words: [...words, ...wordsOf(after)], gapAt: words.length, ...noun };
+  if (parts.length === 1) return { words, ...noun };
+  const gapsAt = parts.slice(0, -1).map((_, part) => parts.slice(0, part + 1).flat().length);
+  return { words, gapsAt, ...noun };
 }
 
 /** The folded words of the entries marked as whole words only. */
@@ -84,7 +89,7 @@ function entriesOf(vocabularies: readonly Vocabulary[]): Phrase[] {
     const own = new Map<string, Phrase>();
     for (const [api, everyday] of Object.entries(vocabulary)) {
       for (const phrase of everyday.map(phraseWords)) {
-        const key = `${phrase.words.join(' ')} ${phrase.gapAt ?? ''}`;
+        const key = `${phrase.words.join(' ')} ${phrase.gapsAt?.join(',') ?? ''}`;
         own.set(key, { ...phrase, api: [own.get(key)?.api, api].filter(Boolean).join(' ') });
       }
     }
@@ -118,7 +123,7 @@ function tableOf(
   // first part: "pull up the invoice from Ace" pulls up, it does not "pull … from" a budget.
   const phrases = entries
     .filter(({ words }) => words.length > 1)
-    .sort((a, b) => b.words.length - a.words.length || Number(a.gapAt !== undefined) - Number(b.gapAt !== undefined));
+    .sort((a, b) => b.words.length - a.words.length || (a.gapsAt?.length ?? 0) - (b.gapsAt?.length ?? 0));
   return {
     words: singleWords(entries),
     phrases,

@@ -45,24 +45,31 @@ const STREETS: ReadonlySet<string> = new Set('str strasse gasse platz allee weg'
 /** The most words a phrasal verb's object may have between its parts: "put the contractor's invoice pdf on". */
 const LONGEST_GAP = 8;
 
+/** Each way other words may fill a phrase's gaps, up to LONGEST_GAP in each: how many stand in each. */
+function gapFillings(gaps: number): number[][] {
+  if (gaps === 0) return [[]];
+  return gapFillings(gaps - 1).flatMap((before) => Array.from({ length: LONGEST_GAP + 1 }, (_, filled) => [...before, filled]));
+}
+const GAP_FILLINGS = new Map<number, number[][]>();
+const fillingsOf = (gaps: number) => GAP_FILLINGS.get(gaps) ?? GAP_FILLINGS.set(gaps, gapFillings(gaps)).get(gaps)!;
+
 /**
  * Where a phrase occurs among the request's words (given in all their forms) that no other phrase
- * took: the positions of its words, or undefined. A phrasal verb may have other words in its gap.
+ * took: the positions of its words, or undefined. A phrasal verb may have other words in its gaps.
  */
 function phraseAt(
   forms: readonly string[][],
-  { words, gapAt }: Phrase,
+  { words, gapsAt = [] }: Phrase,
   used: readonly boolean[],
   german: boolean,
 ): number[] | undefined {
   const fits = (at: number, word: string) => at < forms.length && !used[at] && forms[at]!.includes(word);
-  const gaps = gapAt === undefined ? [0] : Array.from({ length: LONGEST_GAP + 1 }, (_, gap) => gap);
   const last = words.length - 1;
   // Formal German puts "zu" before a phrase's closing infinitive: "den Vertrag auf Eis zu legen".
   const zuBefore = german && last > 0 && words[last - 1] !== 'zu' && /(?:en|ern|eln)$/.test(words[last]!) ? [0, 1] : [0];
   for (let start = 0; start + words.length <= forms.length; start++) {
-    for (const gap of gaps) {
-      const at = words.map((_, i) => start + i + (gapAt !== undefined && i >= gapAt ? gap : 0));
+    for (const filling of fillingsOf(gapsAt.length)) {
+      const at = words.map((_, i) => start + i + gapsAt.reduce((sum, gapAt, gap) => sum + (i >= gapAt ? filling[gap]! : 0), 0));
       for (const zu of zuBefore) {
         if (zu && !fits(at[last]!, 'zu')) continue;
         const placed = zu ? [...at.slice(0, last), at[last]! + 1] : at;

@@ -18,9 +18,12 @@ export const WRITTEN_WORD = /(?<![\p{L}\p{N}])[gG]['\u2019](?=\p{L})[\p{L}\p{N}]
  */
 const WOULD = /(?<!\p{L})([Ww])ürd(?=e)/gu;
 
+/** Rhenish "wä" ("wä hät dä Zähler jeännert?") is "wer"; folded it would be the "wa" of Berlin's "ham wa" (haben wir). */
+const RHENISH_WHO = /(?<!\p{L})([Ww])ä(?!\p{L})/gu;
+
 /** Folded words, kept in order; "CO2" and "48b" stay whole, "g'ändert" is one word. */
 export function wordsOf(text: string): string[] {
-  return foldedForSearch(text.replace(WOULD, '$1uerd'))
+  return foldedForSearch(text.replace(WOULD, '$1uerd').replace(RHENISH_WHO, '$1er'))
     .replace(/(?<![a-z0-9])g['\u2019](?=[a-z])/g, 'g')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);

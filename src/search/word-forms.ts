@@ -252,6 +252,16 @@ const withLowGermanUu = (word: string): string | undefined =>
 const withAlemannicIi = (word: string): string | undefined =>
   word.length >= 3 && /(?:^|[^aeiouy])ii(?=[^aeiouy]|$)/.test(word) ? word.replace(/ii/, 'ei') : undefined;
 
+/**
+ * A German word as Rhenish typing (Cologne, Aachen) writes it: "nd" as "nn" ("ännere", "jeännert"
+ * are ändern, geändert) and "über" as "över" ("överwiese" is überwiesen).
+ */
+const withRhenishSounds = (word: string): string | undefined => {
+  if (word.length < 6) return undefined;
+  if (word.startsWith('over')) return `uber${word.slice(4)}`;
+  return /[aeiouy]nner/.test(word) ? word.replace(/([aeiouy])nner/, '$1nder') : undefined;
+};
+
 const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withEndingE,
   withEndingN,
@@ -268,6 +278,7 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withLowGermanUu,
   withAlemannicIi,
   withSwissHank,
+  withRhenishSounds,
 ];
 
 /** Dialect typing changes a word in up to three places: "ibuacha" is einbuchen. */

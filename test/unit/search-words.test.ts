@@ -156,6 +156,14 @@ describe('word forms', () => {
     expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
   });
 
+  it('reads Rhenish typing: "wä" is "wer", "nn" is "nd" ("jeännert"), "över" is "über"', () => {
+    expect(terms('wä hätt hück dä baustromzähler jeännert?')).toContain('audit');
+    expect(spokenSpellingsOf('geannert')).toContain('geandert');
+    expect(terms('wat ham mer em mäi alles överwiese?')).toContain('payments');
+    // Berlin's "wa" is "wir", no question who: "wat ham wa alles überwiesen"
+    expect(terms('wat ham wa im juni alles überwiesen')).not.toContain('audit');
+  });
+
   it('reads the sign stuck on an invoice as its tag: "des Schildle „Mängl“"', () => {
     expect(terms('kannsch mr bei dr Rechnug des Schildle „Mängl“ draufpappa?')).toContain('tag');
   });
@@ -387,6 +395,17 @@ describe('phrasal verbs', () => {
     // a project paused has no status of its own: it is changed, as a paused contract is
     expect(termsOf('Kindly put the Chilenje Heights project on hold')).toEqual(expect.arrayContaining(['update', 'project']));
     expect(termsOf('Bitte das Projekt Kita Nord vorerst auf Eis legen')).toEqual(expect.arrayContaining(['update', 'project']));
+  });
+
+  it('reads a phrase with two gaps, its object\'s words on both sides of the noun: "put the … contract with … on hold"', () => {
+    const paused = termsOf('Put the Palmerston Library fit-out contract with Berrimah Joinery on hold');
+    expect(paused).toEqual(expect.arrayContaining(['update', 'contract']));
+    expect(paused).not.toContain('tag');
+    expect(termsOf('Bitte legen Sie den Vertrag mit der Rheinlift Aufzüge GmbH bis auf Weiteres auf Eis')).toEqual(
+      expect.arrayContaining(['update', 'contract']),
+    );
+    // an invoice put on hold is still tagged so
+    expect(termsOf('put the invoice from Berrimah Joinery on hold')).toContain('tag');
   });
 
   it('reads a phrase without a gap before one whose gap would hold it: "pull up … from" pulls up', () => {

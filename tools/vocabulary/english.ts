@@ -3565,8 +3565,8 @@ export const ENGLISH: Vocabulary = {
   'budget decrease': ['budget cut'],
   'contract list': ['contract register', 'po log', 'commitment log'],
   // a contract or project paused has no status of its own: its record is changed (an invoice's hold is a tag)
-  'update contract': ['novate', 'put … contract on hold', 'put … contract on ice'],
-  'update project': ['put … project on hold', 'put … project on ice'],
+  'update contract': ['novate', 'put … contract … on hold', 'put … contract … on ice'],
+  'update project': ['put … project … on hold', 'put … project … on ice'],
   'invoice list': ['invoice register', 'invoice log', 'pay app log'],
   'contract invoice': ['billing history', 'invoice history', 'billed against'],
   'open change order': ['pending changes'],

@@ -2263,6 +2263,8 @@ export const GERMAN: Vocabulary = {
     'verlinken',
     'zurechnen',
     'kontieren',
+    // Denglisch: "und mapp die auf den Contract KB-2024-11"
+    'mappen',
   ],
   submit: [
     'einreichen',
@@ -2490,7 +2492,12 @@ export const GERMAN: Vocabulary = {
   // keys for words that no key above took: a record's detail, a kind of file, an action on one tool
   'update contractor bank': ['Bankänderung', 'Bankwechsel'],
   // a contract paused has no status of its own: its record is changed (an invoice's hold is a tag)
-  'update contract': ['Vertrag … auf Eis legen', 'Auftrag … auf Eis legen', 'Contract … auf Eis legen'],
+  'update contract': [
+    'Vertrag … auf Eis legen',
+    'Auftrag … auf Eis legen',
+    'Contract … auf Eis legen',
+    'legen … Vertrag … auf Eis',
+  ],
   'update project': ['Projekt … auf Eis legen', 'Bauvorhaben … auf Eis legen'],
   'contact email': ['E-Mail', 'Email', 'Mail'],
   'update name': [
