@@ -1,9 +1,9 @@
 /**
  * The sandbox as an OAuth resource server, like the real service can be: `Authorization: Bearer`
- * JWTs checked against the issuer's keys, issuer, audience and expiry, a token that passed
- * remembered as a resource server in front of an API remembers it (without that, the signature
- * check of every request outweighs the request itself and, on a machine shared with the MCP
- * server, slows both down). API keys keep working beside them unless `only` is set.
+ * JWTs checked against the issuer's keys, issuer, audience and expiry. A token that passed is
+ * remembered, as a resource server in front of an API remembers it: checking its signature on
+ * every request would cost more than the request itself and, on a machine shared with the MCP
+ * server, slow both down. API keys keep working beside them unless `only` is set.
  */
 import { verifyAccessToken } from '../oauth/access-token.js';
 import { lazyIssuer } from '../oauth/issuer.js';
