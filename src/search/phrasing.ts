@@ -276,7 +276,9 @@ function asksPolitelyToSee(said: readonly string[]): boolean {
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
 const SMALL_TALK = [
   ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
-  ...['good morning', 'good afternoon', 'guten morgen', 'guten tag', 'gruss gott'],
+  ...['good morning', 'good afternoon', 'guten morgen', 'guten tag', 'gruss gott', 'gruss dich', 'gruss di'],
+  // Bavarian and Austrian "Grüß dich", "Grüß euch", "Grüß Gott"
+  ...['griass di', 'griass eich', 'griass god', 'griass gott'],
   ...['hallo', 'moin', 'servus', 'gruezi', 'hoi', 'sag mal', 'sag ma', 'sach ma', 'sach mal', 'kurze frage'],
 ]
   .map((phrase) => phrase.split(' '))
@@ -344,6 +346,22 @@ function asAgreed(request: string): string | undefined {
 }
 
 /**
+ * A German order to "Sie" with its "bitte" asks for an action, a question mark after it or not:
+ * "Mached Sie mir bitte es neus Etikettli?", "Buchen Sie bitte die Zahlung?". One that opens with
+ * a verb of seeing, a modal or an auxiliary is judged as before ("Zeigen Sie mir bitte …").
+ */
+function ordersPolitely([first = '', second = '', ...rest]: readonly string[]): boolean {
+  return (
+    second === 'sie' &&
+    rest.slice(0, 3).includes('bitte') &&
+    !READ_OPENERS.has(first) &&
+    !MODALS.has(first) &&
+    !MODALS_BEFORE_ADDRESSEE.has(first) &&
+    !GERMAN_AUXILIARIES.has(first)
+  );
+}
+
+/**
  * Whether a request asks to read by how it is phrased: a question, or a request that starts by
  * asking to see, list or find; "how do I pay …", "can you book …" ask for an action.
  */
@@ -371,7 +389,7 @@ export function phrasedAsRead(written: string): boolean {
   if (first === 'do') return PRONOUNS.has(second);
   // "gib mir …" asks to see; "gib der Keller AG grünes Licht" asks for an action.
   if (HAND_OVER.has(first)) return TO_ME.has(second);
-  if (ordersFormally(request, first)) return false;
+  if (ordersFormally(request, first) || ordersPolitely(opening)) return false;
   if (READ_OPENERS.has(first) || (QUESTION_PREPOSITIONS.has(first) && ASKED_AFTER_PREPOSITION.has(second))) return true;
   return (
     asksQuestion(request) ||

@@ -3,7 +3,7 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
-import { GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
+import { GERMAN_AUXILIARIES, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
 import { ABBREVIATIONS, closesClause, wordsOf, WRITTEN_WORD } from './text.js';
 import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
 
@@ -362,6 +362,13 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
       !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end))
     );
   };
+  /**
+   * Whether the "und" at `at` joins two statements of what happened, each with its auxiliary: "die
+   * Rechnung ist geprüft und wurde heute angewiesen" reports, and asks for nothing yet.
+   */
+  const joinsStatements = (at: number) =>
+    GERMAN_AUXILIARIES.has(grammarWordOf(words[at + 1]!)) &&
+    words.slice(clauseStart(at - 1), at).some((word) => GERMAN_AUXILIARIES.has(grammarWordOf(word)));
   /** Whether only lookups stand before `at`, and one after it: "look up Sue Pickering an see if …" looks up once. */
   const lookupsOnBothSides = (at: number) =>
     isLookup(words[at + 1]!) && words.slice(0, at).every((word, before) => !verbAt(before) || isLookup(word));
@@ -372,6 +379,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&
       !lookupsOnBothSides(index) &&
+      !(GERMAN_JOINS.has(word) && joinsStatements(index)) &&
       (verbAt(index + 1) ||
         (subjectAfterBefore(index + 1) && verbAt(index + 2)) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||

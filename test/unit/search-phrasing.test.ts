@@ -58,6 +58,7 @@ describe('a request phrased to read', () => {
     'Kannst du checken, wer am Freitag die Stammdaten geändert hat?',
     'kannste mir ma zeigen, wie unsere DIN-276-Vorlage aufgebaut is',
     'Er hätt den Zähler umbenannt, sagt er. Bitte im Protokoll nachschaun.',
+    'Zeigen Sie mir bitte die offenen Rechnungen?',
     'Would you please confirm whether the document BHM-EPC-0042 has been deleted and, if so, when',
     'could you confirm if the Disputed tag is on invoice 4471',
     'Können Sie bitte nachsehen, ob die Rechnung 12 schon bezahlt ist',
@@ -124,6 +125,9 @@ describe('a request phrased to read', () => {
     'Got the new MPAN through for Lemon Street. Change it on electric meter TRU-LEM-E01 will ee?',
     "Trevithick Café have upped sticks – unhook 'em from this year's electric, would you?",
     'Can ye set the 2023 leccy at Byker Wall Block B as renewable?',
+    // an order to "Sie" with its "bitte" acts, question mark or not
+    'Mached Sie mir bitte es neus Etikettli «Rückbehalt 5 %»?',
+    'Buchen Sie bitte die Zahlung auf Rechnung 12?',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
@@ -135,6 +139,7 @@ describe('the small talk a request opens with', () => {
     ['Good morning. Is invoice 12 paid?', 'Is invoice 12 paid?'],
     ['hi, quick one: is invoice 12 paid?', 'is invoice 12 paid?'],
     ['Tag Reklamation auf Rechnung 12 setzen', 'Tag Reklamation auf Rechnung 12 setzen'],
+    ['Griaß di! Pick bitte an Pickerl auf die Rechnung 12', 'Pick bitte an Pickerl auf die Rechnung 12'],
   ])('leaves it out: %s', (request, asked) => {
     expect(withoutSmallTalk(request)).toBe(asked);
   });
@@ -384,6 +389,12 @@ describe('the steps of a request', () => {
     // without a comma an "und" may join two names of one thing
     expect(steps('Rechnungen von Müller und Schmidt anzeigen')).toHaveLength(1);
     expect(steps('Zeig mir die Verträge, und zwar die offenen')).toHaveLength(1);
+    // two statements of what happened ask for nothing yet: the request is the sentence after them
+    expect(
+      steps(
+        'Die Rechnung 24-0319 ist geprüft und wurde heute angewiesen. Bitte verbuchen Sie die Zahlung mit Wertstellung 14.06.',
+      ),
+    ).toHaveLength(1);
     // a Swiss "denn" after "und" and its verb: "und buech denn …"
     expect(steps('Lueg mal, weli Rächnige vom Gipser Estermann no offe sind, und buech denn e Zahlig')).toEqual([
       'Lueg mal, weli Rächnige vom Gipser Estermann no offe sind',

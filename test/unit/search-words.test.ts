@@ -164,8 +164,12 @@ describe('word forms', () => {
     expect(terms('wat ham wa im juni alles überwiesen')).not.toContain('audit');
   });
 
-  it('reads the sign stuck on an invoice as its tag: "des Schildle „Mängl“"', () => {
+  it('reads the sign stuck on an invoice as its tag: "des Schildle „Mängl“", "des Pickerl"', () => {
     expect(terms('kannsch mr bei dr Rechnug des Schildle „Mängl“ draufpappa?')).toContain('tag');
+    // Austrian: a sticker, "picken" stuck on
+    expect(terms('Bitte bei der Rechnung 12 des Pickerl „Skonto“ draufpicken')).toEqual(
+      expect.arrayContaining(['tag', 'assign']),
+    );
   });
 
   it('reads a street\'s name as an address only: "Kavalierstr" has no "Aval", "Gartenweg" nothing to remove', () => {

@@ -695,6 +695,8 @@ export const GERMAN: Vocabulary = {
     'Schildle',
     'Schildl',
     'Schildchen',
+    // Austrian: a sticker ("a Pickerl drauf"), stuck on with "picken"
+    'Pickerl',
   ],
 
   // documents
@@ -2568,6 +2570,8 @@ export const GERMAN: Vocabulary = {
     'Fähnchen setzen',
     'Fähnli setzen',
     'Pickerl draufgeben',
+    'draufpicken',
+    'pick … drauf',
     'Kennzeichnung setzen',
     'mit Label versehen',
   ],
