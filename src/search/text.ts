@@ -7,9 +7,11 @@ export function foldedForSearch(text: string): string {
 
 /**
  * A word as written: letters and digits, with the "g'" to which Bavarian and Austrian typing
- * shortens a participle's "ge" ("g'ändert", "g'löscht"), which word-forms.ts reads as gändert.
+ * shortens a participle's "ge" ("g'ändert", "g'löscht"), which word-forms.ts reads as gändert,
+ * and Yorkshire's "t'" for "the", which wordsOf reads as such.
  */
-export const WRITTEN_WORD = /(?<![\p{L}\p{N}])[gG]['\u2019](?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}]+/gu;
+export const WRITTEN_WORD =
+  /(?<![\p{L}\p{N}])[gG]['\u2019](?=\p{L})[\p{L}\p{N}]+|(?<![\p{L}\p{N}])[tT]['\u2019](?=\s)|[\p{L}\p{N}]+/gu;
 
 /**
  * German's "würde…" ("would"), spelled as without umlauts ("wuerde…"): folded as typed it would be
@@ -21,9 +23,12 @@ const WOULD = /(?<!\p{L})([Ww])ürd(?=e)/gu;
 /** Rhenish "wä" ("wä hät dä Zähler jeännert?") is "wer"; folded it would be the "wa" of Berlin's "ham wa" (haben wir). */
 const RHENISH_WHO = /(?<!\p{L})([Ww])ä(?!\p{L})/gu;
 
+/** Yorkshire's "t'" on its own is "the": "stick it in t' system", "Knock t' label off". */
+const YORKSHIRE_THE = /(?<!\p{L})[Tt]['\u2019](?=\s|$)/gu;
+
 /** Folded words, kept in order; "CO2" and "48b" stay whole, "g'ändert" is one word. */
 export function wordsOf(text: string): string[] {
-  return foldedForSearch(text.replace(WOULD, '$1uerd').replace(RHENISH_WHO, '$1er'))
+  return foldedForSearch(text.replace(WOULD, '$1uerd').replace(RHENISH_WHO, '$1er').replace(YORKSHIRE_THE, 'the'))
     .replace(/(?<![a-z0-9])g['\u2019](?=[a-z])/g, 'g')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);

@@ -10,7 +10,7 @@ import { isGerman } from '../../src/search/language.js';
 import { lexicon } from '../../src/search/lexicon.js';
 import { preferenceFor } from '../../src/search/preference.js';
 import { stepsIn, understand } from '../../src/search/request.js';
-import { requestWordsOf, wordsOf } from '../../src/search/text.js';
+import { requestWordsOf, wordsOf, WRITTEN_WORD } from '../../src/search/text.js';
 import { baseForms, spokenSpellingsOf } from '../../src/search/word-forms.js';
 import { singular } from '../../src/shape/words.js';
 
@@ -154,6 +154,13 @@ describe('word forms', () => {
     expect(terms("Chönd Sie die a d'Rächnig aahänke?")).toContain('document');
     // Valais "u" for an infinitive's "en": "als nüi Liegeschaft erfassu"
     expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
+  });
+
+  it('reads Yorkshire\'s "t\'" as "the": "stick it in t\' system"', () => {
+    expect(terms("got a pdf invoice off Pennine Roofing, stick it in t' system")).toContain('create');
+    expect([..."in t' system".matchAll(WRITTEN_WORD)].flatMap(([word]) => wordsOf(word))).toEqual(['in', 'the', 'system']);
+    // not the "t" of "don't"
+    expect([..."we don't pay".matchAll(WRITTEN_WORD)].flatMap(([word]) => wordsOf(word))).toEqual(['we', 'don', 't', 'pay']);
   });
 
   it('reads Rhenish typing: "wä" is "wer", "nn" is "nd" ("jeännert"), "över" is "über"', () => {
