@@ -61,6 +61,10 @@ const NEXT_STEP: ReadonlyArray<readonly string[]> = [
   'falls nod',
   'wenn nud',
   'falls nud',
+  // Bavarian "falls": "ob's scho drin is – fois ned, lad des pdf hoch"
+  'fois ned',
+  'fois net',
+  'fois ja',
   'sodann',
   'und sodann',
   // Swiss "sonst" and "wenn nicht": "süsch eini aalege", "wänn ned: bitte aalege"

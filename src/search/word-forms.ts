@@ -201,7 +201,8 @@ export const grammarWordOf = (word: string): string => SPOKEN_GRAMMAR_WORDS.get(
 
 /**
  * Verb particles as Alemannic typing writes them: "aalege", "uflischte", "iitrage", "ibuacha",
- * "ystelle", "usesueche" are anlegen, auflisten, eintragen, einbuchen, einstellen, raussuchen.
+ * "ystelle", "usesueche", "drahänke" are anlegen, auflisten, eintragen, einbuchen, einstellen,
+ * raussuchen, dranhängen.
  */
 const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^aa(?=[^aeiouy])/, 'an'],
@@ -211,6 +212,7 @@ const ALEMANNIC_PARTICLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^us(?=[^aeiouy])/, 'aus'],
   // "use" is "heraus": "usesueche", "useneh"
   [/^use(?=[^aeiouy])/, 'raus'],
+  [/^dra(?=[^aeiouyn])/, 'dran'],
 ];
 
 const withAlemannicParticle = (word: string): string | undefined => {

@@ -395,6 +395,11 @@ describe('the steps of a request', () => {
         'Die Rechnung 24-0319 ist geprüft und wurde heute angewiesen. Bitte verbuchen Sie die Zahlung mit Wertstellung 14.06.',
       ),
     ).toHaveLength(1);
+    // Bavarian "fois ned" is "falls nicht", a next step's opening
+    expect(steps('schau amoi ob de rechnung 24-331 scho drin is – fois ned, lad des pdf hoch')).toEqual([
+      'schau amoi ob de rechnung 24-331 scho drin is',
+      'lad des pdf hoch',
+    ]);
     // a Swiss "denn" after "und" and its verb: "und buech denn …"
     expect(steps('Lueg mal, weli Rächnige vom Gipser Estermann no offe sind, und buech denn e Zahlig')).toEqual([
       'Lueg mal, weli Rächnige vom Gipser Estermann no offe sind',

@@ -152,6 +152,8 @@ describe('word forms', () => {
     // "nk" for the "ng" of "hängen": "a d'Rächnig aahänke" attaches
     expect(spokenSpellingsOf('aahanke')).toContain('anhangen');
     expect(terms("Chönd Sie die a d'Rächnig aahänke?")).toContain('document');
+    // "dra" for "dran": "drahänke" is dranhängen
+    expect(spokenSpellingsOf('drahanke')).toContain('dranhangen');
     // Valais "u" for an infinitive's "en": "als nüi Liegeschaft erfassu"
     expect(terms('Bitte als nüi Liegeschaft erfassu')).toContain('create');
   });
