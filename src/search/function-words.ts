@@ -40,11 +40,11 @@ const GERMAN_AND_ENGLISH = wordSet('am man da er war hat mal pro ne nen um ja');
 
 /**
  * Verbs that say only that a request reads ("prüf mal …", "schau nach …", "check …", Berlin's "kiek
- * ma nach", Swiss "lueg"): whether one record or a list, the rest of the request says. They open a
- * step all the same.
+ * ma nach", Swiss "lueg", Palatine and Swabian "gugg", "nochgugga"): whether one record or a list,
+ * the rest of the request says. They open a step all the same.
  */
 export const CHECK_VERBS = wordSet(
-  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege lueget nachluege gegenchecken gegenprufen abchecken',
+  'check verify checken prufen pruf prufe uberprufen nachprufen kontrollieren kontrollier schauen schau schaug gucken guck nachgucken kucken kuck kiek kieken nachkieken lueg luege lueget nachluege gugg gugge guggen nachguggen nochguggen gegenchecken gegenprufen abchecken',
 );
 
 /** German question words, and the verbs that open a question straight after one: "was ist …", "wer hat …". */

@@ -304,6 +304,9 @@ const LIGHT_VERBS = new Set(['get', 'let']);
 /** German "und", typed short too, after which the verb of the next step stands last: "… raussuchen un die BGF setzen". */
 const GERMAN_JOINS = new Set(['und', 'un']);
 
+/** A verb's "du" form, Alemannic "sch" for "st" too ("setzsch", "hängsch"); not "ist" or "hast". */
+const DU_FORM = /[^aeiouy](?:st|sch)$/;
+
 /** German words that open a question after "und": "…, und wie viel ist bezahlt", "…, und ist sie freigegeben". */
 const QUESTION_WORDS = new Set([...GERMAN_QUESTION_WORDS, 'ob', ...GERMAN_QUESTION_VERBS]);
 
@@ -352,8 +355,14 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
   /** The verb that opens the clause starting at `at`, its particle closing it: "… und ordne die Rechnung dem Vertrag zu". */
   const opensSeparableVerb = (at: number) => separableVerb(words[at], words[clauseEnd(at)]!);
   /**
-   * After a comma, an "und" between two clauses with a verb each, the second ending with it and
-   * asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
+   * Whether the clause from `at` on tells "du" to do something, the verb second as often as last:
+   * "…, un den fürs Bad setzsch uf abgschlosse", "…, un an de NT-05 hängsch s'Aufmaß dra".
+   */
+  const ordersDu = (at: number) =>
+    words.slice(at, clauseEnd(at) + 1).some((word) => DU_FORM.test(word) && isVerb(word, { first: false, last: false }));
+  /**
+   * After a comma, an "und" between two clauses with a verb each, the second ending with it (or
+   * telling "du" what to do) and asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
    * list of fields "bitte Rechnungsnummer 1187, Betrag 9.420, und Rechnungsdatum eintragen".
    */
   const actsAfterComma = (at: number) => {
@@ -362,7 +371,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
       /,/.test(gapAfter(at - 1)) &&
       words.slice(before, at).some((_, offset) => verbAt(before + offset)) &&
       !QUESTION_WORDS.has(words[at + 1]!) &&
-      endsWithVerb(at + 1) &&
+      (endsWithVerb(at + 1) || ordersDu(at + 1)) &&
       !/^\s*\?/.test(request.slice(piece[clauseEnd(at + 1)]!.end))
     );
   };

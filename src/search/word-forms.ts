@@ -151,6 +151,23 @@ function withAlemannicEnding(word: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The "du" form as Alemannic typing ends it, "sch" for "st": "setzsch", "hängsch", "buechsch" are
+ * setzt, hängst, buchst. After a vowel it is no verb's ending ("Tisch").
+ */
+const withAlemannicDu = (word: string): string | undefined =>
+  word.length >= 6 && /[^aeiouy]sch$/.test(word) ? `${word.slice(0, -3)}st` : undefined;
+
+/**
+ * A verb's "du" form read as its infinitive: "buchst", "zeigst", "änderst", "wechselst" are
+ * buchen, zeigen, ändern, wechseln. After a vowel it is no such form ("Rest", "Frist").
+ */
+function withDuEnding(word: string): string | undefined {
+  if (word.length < 5 || !/[^aeiouy]st$/.test(word)) return undefined;
+  const stem = word.slice(0, -2);
+  return /e[lr]$/.test(stem) ? `${stem}n` : `${stem}en`;
+}
+
 /** A German infinitive as Valais typing writes it, its "en" as "u": "erfassu", "ufsetzu" are erfassen, aufsetzen. */
 const withValaisEnding = (word: string): string | undefined =>
   word.length >= 6 && /[^aeiouy]u$/.test(word) ? `${word.slice(0, -1)}en` : undefined;
@@ -271,6 +288,8 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSpokenJ,
   withSpokenG,
   withAlemannicEnding,
+  withAlemannicDu,
+  withDuEnding,
   withValaisEnding,
   withAlemannicParticle,
   withSpokenU,

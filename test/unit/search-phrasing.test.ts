@@ -395,6 +395,12 @@ describe('the steps of a request', () => {
         'Die Rechnung 24-0319 ist geprüft und wurde heute angewiesen. Bitte verbuchen Sie die Zahlung mit Wertstellung 14.06.',
       ),
     ).toHaveLength(1);
+    // after a comma, a clause that tells "du" what to do, the verb second ("hängst", Alemannic "hängsch")
+    expect(steps('guck welche Nachträge noch offen sind, und an den NT-05 hängst du das Aufmaß dran')).toEqual([
+      'guck welche Nachträge noch offen sind',
+      'an den NT-05 hängst du das Aufmaß dran',
+    ]);
+    expect(steps('gugg mol welli verträg mer mit em fliesleger hän, un den fürs bad setzsch uf abgschlosse')).toHaveLength(2);
     // Bavarian "fois ned" is "falls nicht", a next step's opening
     expect(steps('schau amoi ob de rechnung 24-331 scho drin is – fois ned, lad des pdf hoch')).toEqual([
       'schau amoi ob de rechnung 24-331 scho drin is',

@@ -152,6 +152,11 @@ describe('word forms', () => {
     // "nk" for the "ng" of "hängen": "a d'Rächnig aahänke" attaches
     expect(spokenSpellingsOf('aahanke')).toContain('anhangen');
     expect(terms("Chönd Sie die a d'Rächnig aahänke?")).toContain('document');
+    // a "du" form is read as its verb, the Alemannic "sch" for "st" too; "Rest" is no such form
+    expect(spokenSpellingsOf('buchst')).toContain('buchen');
+    expect(spokenSpellingsOf('anderst')).toContain('andern');
+    expect(spokenSpellingsOf('setzsch')).toContain('setzen');
+    expect(spokenSpellingsOf('rest')).toEqual([]);
     // "dra" for "dran": "drahänke" is dranhängen
     expect(spokenSpellingsOf('drahanke')).toContain('dranhangen');
     // Valais "u" for an infinitive's "en": "als nüi Liegeschaft erfassu"
