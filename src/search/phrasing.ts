@@ -10,11 +10,11 @@ import { grammarWordOf, spokenSpellingsOf } from './word-forms.js';
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
-/** Verbs that ask to see something, in English and German (folded). */
+/** Verbs that ask to see something, in English and German (folded); a letter's "please advise which …" too. */
 export const READ_VERBS: ReadonlySet<string> = new Set([
   ...CHECK_VERBS,
   ...words(
-    'show list display give provide tell see view find locate search look pull trace track surface zeig zeige zeigt zeigen liste listet listen auflisten such suche finde nachvollziehen',
+    'show list display give provide furnish advise tell see view find locate search look pull trace track surface zeig zeige zeigt zeigen liste listet listen auflisten such suche finde nachvollziehen',
   ),
 ]);
 

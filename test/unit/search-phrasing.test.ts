@@ -59,6 +59,7 @@ describe('a request phrased to read', () => {
     'kannste mir ma zeigen, wie unsere DIN-276-Vorlage aufgebaut is',
     'Er hätt den Zähler umbenannt, sagt er. Bitte im Protokoll nachschaun.',
     'Zeigen Sie mir bitte die offenen Rechnungen?',
+    'Please advise which records in the tenant table were modified on 30 September 2024.',
     'Would you please confirm whether the document BHM-EPC-0042 has been deleted and, if so, when',
     'could you confirm if the Disputed tag is on invoice 4471',
     'Können Sie bitte nachsehen, ob die Rechnung 12 schon bezahlt ist',
