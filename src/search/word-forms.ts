@@ -196,7 +196,10 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ['i', 'ich'],
   ['ham', 'haben'],
   ['vo', 'von'],
-  ...['uff', 'uf'].map((word) => [word, 'auf'] as const),
+  // Kölsch and Low German "op": "leg dem sing Rechnung op Eis"
+  ...['uff', 'uf', 'op'].map((word) => [word, 'auf'] as const),
+  // Swiss and Tyrolean "jemand": "Het öpper a de Verbruuchsdate umegfummlet?"
+  ...['opper', 'epper'].map((word) => [word, 'jemand'] as const),
 ]);
 
 /**

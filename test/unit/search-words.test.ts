@@ -170,6 +170,11 @@ describe('word forms', () => {
     expect([..."we don't pay".matchAll(WRITTEN_WORD)].flatMap(([word]) => wordsOf(word))).toEqual(['we', 'don', 't', 'pay']);
   });
 
+  it('reads Swiss "öpper" as "jemand" and Kölsch "op" as "auf"', () => {
+    expect(terms('Het öpper a de Verbruuchsdate umegfummlet?')).toContain('audit');
+    expect(terms('leg dem sing letzte Rechnung op Eis')).toContain('tag');
+  });
+
   it('reads Rhenish typing: "wä" is "wer", "nn" is "nd" ("jeännert"), "över" is "über"', () => {
     expect(terms('wä hätt hück dä baustromzähler jeännert?')).toContain('audit');
     expect(spokenSpellingsOf('geannert')).toContain('geandert');
