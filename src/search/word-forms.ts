@@ -178,6 +178,17 @@ const withSwissK = (word: string): string | undefined => {
   return spoken && word.length >= 5 ? `${spoken[1] ?? ''}k${word.slice(spoken[0].length)}` : undefined;
 };
 
+/** A German word as Alemannic typing writes its "st": "Lischte", "Rescht", "Koschte" are Liste, Rest, Kosten. */
+const withAlemannicScht = (word: string): string | undefined =>
+  word.length >= 5 && word.includes('scht') ? word.replaceAll('scht', 'st') : undefined;
+
+/**
+ * The "n" Swiss typing leaves out before "-schaft": "Liegeschaft", "Gnosseschaft" are
+ * Liegenschaft, Genossenschaft.
+ */
+const withSwissSchaft = (word: string): string | undefined =>
+  /[^n]eschaft/.test(word) ? word.replace(/eschaft/, 'enschaft') : undefined;
+
 /**
  * Grammar words as dialect and chat typing write them, by the word the vocabulary's phrases use:
  * "wos muas i no zahln?" has "noch zahlen", "is scho freigebn" "schon freigegeben".
@@ -198,8 +209,8 @@ const SPOKEN_GRAMMAR_WORDS: ReadonlyMap<string, string> = new Map([
   ['vo', 'von'],
   // Kölsch and Low German "op": "leg dem sing Rechnung op Eis"
   ...['uff', 'uf', 'op'].map((word) => [word, 'auf'] as const),
-  // Swiss and Tyrolean "jemand": "Het öpper a de Verbruuchsdate umegfummlet?"
-  ...['opper', 'epper'].map((word) => [word, 'jemand'] as const),
+  // Swiss, Tyrolean and Hessian "jemand": "Het öpper a de Verbruuchsdate umegfummlet?", "Hot ebber …"
+  ...['opper', 'epper', 'ebber'].map((word) => [word, 'jemand'] as const),
 ]);
 
 /**
@@ -298,6 +309,8 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSpokenU,
   withSwissParticiple,
   withSwissK,
+  withAlemannicScht,
+  withSwissSchaft,
   withBavarianOi,
   withLowGermanUu,
   withAlemannicIi,

@@ -173,6 +173,14 @@ describe('word forms', () => {
   it('reads Swiss "öpper" as "jemand" and Kölsch "op" as "auf"', () => {
     expect(terms('Het öpper a de Verbruuchsdate umegfummlet?')).toContain('audit');
     expect(terms('leg dem sing letzte Rechnung op Eis')).toContain('tag');
+    expect(terms('Hot ebber geschtern de Gaszähler umbenannt?')).toContain('audit');
+  });
+
+  it('reads the Alemannic "scht" for "st" and the Swiss "Liegeschaft"', () => {
+    expect(spokenSpellingsOf('lischte')).toContain('liste');
+    expect(spokenSpellingsOf('koschte')).toContain('kosten');
+    expect(spokenSpellingsOf('liegeschafte')).toContain('liegenschaften');
+    expect(terms('Gib mer d Lischte vo de Liegeschafte z Liestal')).toEqual(expect.arrayContaining(['list', 'property']));
   });
 
   it('reads Rhenish typing: "wä" is "wer", "nn" is "nd" ("jeännert"), "över" is "über"', () => {
