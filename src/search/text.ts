@@ -23,12 +23,20 @@ const WOULD = /(?<!\p{L})([Ww])ürd(?=e)/gu;
 /** Rhenish "wä" ("wä hät dä Zähler jeännert?") is "wer"; folded it would be the "wa" of Berlin's "ham wa" (haben wir). */
 const RHENISH_WHO = /(?<!\p{L})([Ww])ä(?!\p{L})/gu;
 
+/**
+ * Berlin's "Zähla" is a "Zähler" ("is der neue Zähla schon anjelegt?", "n Unterzähla"); folded it
+ * would be the Alemannic "zahla", which is "zahlen".
+ */
+const BERLIN_METER = /([Zz])ähla(?!\p{L})/gu;
+
 /** Yorkshire's "t'" on its own is "the": "stick it in t' system", "Knock t' label off". */
 const YORKSHIRE_THE = /(?<!\p{L})[Tt]['\u2019](?=\s|$)/gu;
 
 /** Folded words, kept in order; "CO2" and "48b" stay whole, "g'ändert" is one word. */
 export function wordsOf(text: string): string[] {
-  return foldedForSearch(text.replace(WOULD, '$1uerd').replace(RHENISH_WHO, '$1er').replace(YORKSHIRE_THE, 'the'))
+  return foldedForSearch(
+    text.replace(WOULD, '$1uerd').replace(RHENISH_WHO, '$1er').replace(BERLIN_METER, '$1ähler').replace(YORKSHIRE_THE, 'the'),
+  )
     .replace(/(?<![a-z0-9])g['\u2019](?=[a-z])/g, 'g')
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0);

@@ -178,6 +178,20 @@ const withSwissK = (word: string): string | undefined => {
   return spoken && word.length >= 5 ? `${spoken[1] ?? ''}k${word.slice(spoken[0].length)}` : undefined;
 };
 
+/**
+ * A German word as Franconian typing softens it: "p" before "r" or "l" as "b" ("Brojekt", "Blan"),
+ * "t" after "k" as "d" ("Brojekde"). Two changes make "brojekde" Projekte.
+ */
+function withFranconianLenis(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  if (/^b[rl]/.test(word)) return `p${word.slice(1)}`;
+  return /kde?$/.test(word) ? word.replace(/kd(e?)$/, 'kt$1') : undefined;
+}
+
+/** "-ern" as Bavarian and Franconian typing writes it, "-an": "verlängan", "ändan" are verlängern, ändern. */
+const withBavarianErn = (word: string): string | undefined =>
+  word.length >= 6 && /[^aeiouy]an$/.test(word) ? `${word.slice(0, -2)}ern` : undefined;
+
 /** A German word as Alemannic typing writes its "st": "Lischte", "Rescht", "Koschte" are Liste, Rest, Kosten. */
 const withAlemannicScht = (word: string): string | undefined =>
   word.length >= 5 && word.includes('scht') ? word.replaceAll('scht', 'st') : undefined;
@@ -311,6 +325,8 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
   withSwissK,
   withAlemannicScht,
   withSwissSchaft,
+  withFranconianLenis,
+  withBavarianErn,
   withBavarianOi,
   withLowGermanUu,
   withAlemannicIi,

@@ -176,6 +176,14 @@ describe('word forms', () => {
     expect(terms('Hot ebber geschtern de Gaszähler umbenannt?')).toContain('audit');
   });
 
+  it('reads Berlin\'s "Zähla" as a meter, Franconian "Brojekde" and "-an" for "-ern"', () => {
+    expect(terms('is der neue Zähla in der Klosterstr 30 schon anjelegt?')).toContain('meter');
+    // without its umlaut it is the Alemannic "zahla", "zahlen"
+    expect(terms('dr Rescht zahla')).not.toContain('meter');
+    expect(spokenSpellingsOf('brojekde')).toContain('projekte');
+    expect(spokenSpellingsOf('verlangan')).toContain('verlangern');
+  });
+
   it('reads the Alemannic "scht" for "st" and the Swiss "Liegeschaft"', () => {
     expect(spokenSpellingsOf('lischte')).toContain('liste');
     expect(spokenSpellingsOf('koschte')).toContain('kosten');
