@@ -32,7 +32,19 @@ const INVOICE = 'invoice';
 /** Tools that make or break a link assign or unassign, whatever verb their name starts with. */
 const LINKING: Readonly<Record<string, string>> = { create: 'assign', delete: 'unassign' };
 
+/** Each tool's actions, worked out once: every search weighs every tool it found by them. */
+const actionsByTool = new WeakMap<Preferable, readonly string[]>();
+
 function actionsOf(tool: Preferable): readonly string[] {
+  let actions = actionsByTool.get(tool);
+  if (!actions) {
+    actions = actionsOfTool(tool);
+    actionsByTool.set(tool, actions);
+  }
+  return actions;
+}
+
+function actionsOfTool(tool: Preferable): readonly string[] {
   const verb = operationOf(tool).split('_')[0]!;
   const actions = ACTIONS[verb] ?? [];
   if (tool.name.endsWith('_import')) return [...actions, 'import'];

@@ -58,7 +58,7 @@ const fillingsOf = (gaps: number) => GAP_FILLINGS.get(gaps) ?? GAP_FILLINGS.set(
  * took: the positions of its words, or undefined. A phrasal verb may have other words in its gaps.
  */
 function phraseAt(
-  forms: readonly string[][],
+  forms: ReadonlyArray<readonly string[]>,
   { words, gapsAt = [] }: Phrase,
   used: readonly boolean[],
   german: boolean,
@@ -107,7 +107,7 @@ const NOTHING: WordMeanings = { meanings: [], loose: false };
  * more often an adjective ("eine andere"). A German noun, capitalised inside its clause, is no
  * imperative: "Liegenschaft Birsig-Park" says nothing of parking, "die Zahl" nothing of paying.
  */
-function formsIn(german: boolean, word: string, opensRequest = false, noun = false): string[] {
+function formsIn(german: boolean, word: string, opensRequest = false, noun = false): readonly string[] {
   if (!german) {
     const spoken = withEndingG(word);
     return spoken ? [...baseForms(word), ...baseForms(spoken)] : baseForms(word);

@@ -362,8 +362,9 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
     words.slice(at, clauseEnd(at) + 1).some((word) => DU_FORM.test(word) && isVerb(word, { first: false, last: false }));
   /**
    * After a comma, an "und" between two clauses with a verb each, the second ending with it (or
-   * telling "du" what to do) and asking nothing: not "…, und ist die SPV schon angelegt?", "…, und wie viel ist bezahlt", nor a
-   * list of fields "bitte Rechnungsnummer 1187, Betrag 9.420, und Rechnungsdatum eintragen".
+   * telling "du" what to do) and asking nothing: not "…, und ist die SPV schon angelegt?", "…, und
+   * wie viel ist bezahlt", nor a list of fields "bitte Rechnungsnummer 1187, Betrag 9.420, und
+   * Rechnungsdatum eintragen".
    */
   const actsAfterComma = (at: number) => {
     const before = clauseStart(at - 1);

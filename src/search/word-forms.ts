@@ -6,6 +6,7 @@
  * letter ("Zaehlerstaende": Zählerstände). German imperatives find theirs in German requests
  * ("änder", "buch": ändern, buchen).
  */
+import { rememberedByWord } from './remembered.js';
 
 /** Endings and what replaces them; a word may have several, and each gives a form to try. */
 const ENDINGS: ReadonlyArray<readonly [string, string]> = [
@@ -338,7 +339,9 @@ const SPOKEN_SPELLINGS: ReadonlyArray<(word: string) => string | undefined> = [
 const MOST_SPOKEN_CHANGES = 3;
 
 /** How dialect typing may have written a German word, spelt as the vocabulary writes it. */
-export function spokenSpellingsOf(word: string): string[] {
+export const spokenSpellingsOf: (word: string) => readonly string[] = rememberedByWord(spellingsOfWord);
+
+function spellingsOfWord(word: string): readonly string[] {
   const grammarWord = SPOKEN_GRAMMAR_WORDS.get(word);
   if (grammarWord) return [grammarWord];
   const articles = SPOKEN_ARTICLES.get(word);
@@ -374,7 +377,9 @@ function inflectionsOf(word: string, offer: (form: string) => void): void {
  * then the infinitive of a verb form. A participle with an adjective's ending describes a thing
  * ("die berichtigte Faktura"), so it finds no infinitive.
  */
-export function baseForms(word: string): string[] {
+export const baseForms: (word: string) => readonly string[] = rememberedByWord(formsOfWord);
+
+function formsOfWord(word: string): readonly string[] {
   const forms = new Set<string>();
   const offer = (form: string) => {
     if (form.length >= SHORTEST_STEM && form !== word) forms.add(form);
