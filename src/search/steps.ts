@@ -5,7 +5,7 @@
  */
 import { GERMAN_AUXILIARIES, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
 import { ABBREVIATIONS, closesClause, wordsOf, WRITTEN_WORD } from './text.js';
-import { grammarWordOf, SEPARABLE_PARTICLES } from './word-forms.js';
+import { grammarWordOf, isDuForm, SEPARABLE_PARTICLES } from './word-forms.js';
 
 /** Words that start the next step (folded: "anschließend" is "anschliessend"). */
 const NEXT_STEP: ReadonlyArray<readonly string[]> = [
@@ -304,9 +304,6 @@ const LIGHT_VERBS = new Set(['get', 'let']);
 /** German "und", typed short too, after which the verb of the next step stands last: "… raussuchen un die BGF setzen". */
 const GERMAN_JOINS = new Set(['und', 'un']);
 
-/** A verb's "du" form, Alemannic "sch" for "st" too ("setzsch", "hängsch"); not "ist" or "hast". */
-const DU_FORM = /[^aeiouy](?:st|sch)$/;
-
 /** German words that open a question after "und": "…, und wie viel ist bezahlt", "…, und ist sie freigegeben". */
 const QUESTION_WORDS = new Set([...GERMAN_QUESTION_WORDS, 'ob', ...GERMAN_QUESTION_VERBS]);
 
@@ -359,7 +356,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
    * "…, un den fürs Bad setzsch uf abgschlosse", "…, un an de NT-05 hängsch s'Aufmaß dra".
    */
   const ordersDu = (at: number) =>
-    words.slice(at, clauseEnd(at) + 1).some((word) => DU_FORM.test(word) && isVerb(word, { first: false, last: false }));
+    words.slice(at, clauseEnd(at) + 1).some((word) => isDuForm(word) && isVerb(word, { first: false, last: false }));
   /**
    * After a comma, an "und" between two clauses with a verb each, the second ending with it (or
    * telling "du" what to do) and asking nothing: not "…, und ist die SPV schon angelegt?", "…, und

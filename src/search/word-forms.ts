@@ -153,6 +153,12 @@ function withAlemannicEnding(word: string): string | undefined {
 }
 
 /**
+ * Whether a word ends as a verb's "du" form does, Alemannic "sch" for "st" too ("hängst",
+ * "setzsch"); not "ist" or "hast", whose "st" follows a vowel.
+ */
+export const isDuForm = (word: string): boolean => /[^aeiouy](?:st|sch)$/.test(word);
+
+/**
  * The "du" form as Alemannic typing ends it, "sch" for "st": "setzsch", "hängsch", "buechsch" are
  * setzt, hängst, buchst. After a vowel it is no verb's ending ("Tisch").
  */
