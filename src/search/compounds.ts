@@ -2,7 +2,7 @@
  * German compounds split into the words they are made of, so that the vocabulary needs
  * "strom" and "verbrauch" but not "Stromverbrauch": "zahlungsbedingungen" -> zahlung + bedingung.
  */
-import { baseForms } from './word-forms.js';
+import { baseForms, withSpokenG } from './word-forms.js';
 
 const SHORTEST_PART = 3;
 const SHORTEST_COMPOUND = 6;
@@ -21,11 +21,11 @@ const better = (a: Split, b: Split | undefined) =>
 
 /**
  * The known word a piece of a compound is: before the last part it may have lost an "e"
- * (Miet-vertrag). A word of the shortest length counts only as written: "Schuster" is no
- * "Sch-USt-er".
+ * (Miet-vertrag) or have its closing "g" typed as spoken (Abschlach-s-zahlung). A word of the
+ * shortest length counts only as written: "Schuster" is no "Sch-USt-er".
  */
 function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolean): string | undefined {
-  const forms = last ? baseForms(piece) : [piece, `${piece}e`];
+  const forms = last ? baseForms(piece) : [piece, `${piece}e`, withSpokenG(piece) ?? piece];
   const long = (form: string) => form.length > SHORTEST_PART || (form.length === SHORTEST_PART && form === piece);
   return forms.find((form) => long(form) && isKnown(form));
 }

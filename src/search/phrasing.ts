@@ -268,18 +268,25 @@ function endsAskingToSee(request: string): boolean {
   return clauses.length > 1 && (showMe || politeToSee);
 }
 
+/** What a letter's "please find" hands over rather than asks to see: "Please find attached the invoice". */
+const HANDED_OVER = words('attached enclosed herewith');
+
 /** Whether "please"/"bitte" and a verb of seeing stand together anywhere: "NT 12 Erdarbeiten bitte zeigen". */
 function asksPolitelyToSee(said: readonly string[]): boolean {
-  return said.some((word, at) => POLITE_WORDS.has(word) && asksToSee(said[at + 1] ?? ''));
+  return said.some((word, at) => POLITE_WORDS.has(word) && asksToSee(said[at + 1] ?? '') && !HANDED_OVER.has(said[at + 2] ?? ''));
 }
 
 /** What a chat opens with before the request: "quick one: is …", "hi, can you …", "ok so …", "sag mal, …". */
 const SMALL_TALK = [
-  ...['hi', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
+  ...['hi', 'hiya', 'hey', 'hello', 'morning', 'ok', 'okay', 'so', 'btw', 'fyi', 'quick one', 'quick question', 'quick q'],
   ...['good morning', 'good afternoon', 'guten morgen', 'guten tag', 'gruss gott', 'gruss dich', 'gruss di'],
   // Bavarian and Austrian "Grüß dich", "Grüß euch", "Grüß Gott"
   ...['griass di', 'griass eich', 'griass god', 'griass gott'],
   ...['hallo', 'moin', 'servus', 'gruezi', 'hoi', 'sag mal', 'sag ma', 'sach ma', 'sach mal', 'kurze frage'],
+  // regional greetings and openers: Geordie "howay", New Zealand "kia ora", Irish "sure look",
+  // South African "eish", Bernese "grüessech", Austrian "heast", Hessian "ei gude", Ruhr "hömma"
+  ...['hi there', 'hey there', 'howay', 'kia ora', 'sure look', 'eish', 'right', 'mate'],
+  ...['hallo zusammen', 'gruessech', 'heast', 'ei gude', 'homma'],
 ]
   .map((phrase) => phrase.split(' '))
   .sort((a, b) => b.length - a.length);
@@ -310,14 +317,16 @@ export function withoutSmallTalk(request: string): string {
 
 /**
  * "I need the …", "requesting the …", "ich brauche die …", chat's "brauch die …": a need of
- * something to see; "I need to pay …" asks for an action.
+ * something to see; "I need to pay …" and "need a new tag set up" ask for an action.
  */
 const NEEDS = words('need requesting brauch brauche brauchen brauchte');
 const NEEDER = words('i we ich wir');
 const NEEDED = words('the a an all every our my die den das eine einen alle');
+const NEW = words('new neu neue neuen neuer neues');
 
-function needsToSee([first = '', second = '', third = '']: readonly string[]): boolean {
-  return NEEDER.has(first) ? NEEDS.has(second) && NEEDED.has(third) : NEEDS.has(first) && NEEDED.has(second);
+function needsToSee(opening: readonly string[]): boolean {
+  const need = NEEDER.has(opening[0] ?? '') ? 1 : 0;
+  return NEEDS.has(opening[need] ?? '') && NEEDED.has(opening[need + 1] ?? '') && !NEW.has(opening[need + 2] ?? '');
 }
 
 /**

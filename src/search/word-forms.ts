@@ -88,7 +88,7 @@ export const withEndingE = (word: string): string | undefined =>
  * "owin'" are hanging, sitting, owing.
  */
 export const withEndingG = (word: string): string | undefined =>
-  word.length >= 5 && word.endsWith('in') ? `${word}g` : undefined;
+  word.length >= 4 && word.endsWith('in') ? `${word}g` : undefined;
 
 /**
  * A German word as it is written without the "n" of its ending, as Hessian, Palatine and
@@ -118,7 +118,7 @@ function withSpokenJ(word: string): string | undefined {
 /** Particles German verbs split off (folded): "auf" of aufstocken, "raus" of rausnehmen. */
 export const SEPARABLE_PARTICLES: ReadonlySet<string> = new Set(
   (
-    'ab an auf aus bei ein fest frei her hin hoch mit nach raus rein rauf runter ruber um vor weg zu zuruck ' +
+    'ab an auf aus bei ein fest frei her hin hoch mit nach raus rein rauf runter ruber um vor weg zu zuruck dicht ' +
     'zusammen durch dran drauf heraus herein hinzu dazu herunter hinunter hinauf herauf hinein'
   ).split(' '),
 );
@@ -136,7 +136,7 @@ export function withoutInfinitiveZu(word: string): string | undefined {
  * A German word as it is written where a closing "g" is spoken "ch" (Saxony, the Palatinate,
  * Berlin): "vertrach", "tach" are Vertrag, Tag.
  */
-const withSpokenG = (word: string): string | undefined =>
+export const withSpokenG = (word: string): string | undefined =>
   word.length >= 4 && /[aeiouy]ch$/.test(word) ? `${word.slice(0, -2)}g` : undefined;
 
 /**

@@ -129,6 +129,9 @@ describe('a request phrased to read', () => {
     // an order to "Sie" with its "bitte" acts, question mark or not
     'Mached Sie mir bitte es neus Etikettli «Rückbehalt 5 %»?',
     'Buchen Sie bitte die Zahlung auf Rechnung 12?',
+    // a letter's "please find attached" hands a file over; a need of something new asks to make it
+    'Dear team, Please find attached invoice no. 2024-0412 from Munster Lift Services. Would you enter it?',
+    'need a new tag settin up for invoices, call it snagging hold',
   ])('acts: %s', (request) => {
     expect(phrasedAsRead(request)).toBe(false);
   });
@@ -141,6 +144,8 @@ describe('the small talk a request opens with', () => {
     ['hi, quick one: is invoice 12 paid?', 'is invoice 12 paid?'],
     ['Tag Reklamation auf Rechnung 12 setzen', 'Tag Reklamation auf Rechnung 12 setzen'],
     ['Griaß di! Pick bitte an Pickerl auf die Rechnung 12', 'Pick bitte an Pickerl auf die Rechnung 12'],
+    ['hiya! can u swap there banking info over?', 'can u swap there banking info over?'],
+    ["Howay, can ye rename wor 'CE pending' tag?", "can ye rename wor 'CE pending' tag?"],
   ])('leaves it out: %s', (request, asked) => {
     expect(withoutSmallTalk(request)).toBe(asked);
   });

@@ -47,9 +47,14 @@ describe('word forms', () => {
     expect(terms('die zahlungen vom maler anschaun')).toContain('list');
   });
 
-  it('reads an English -ing form typed without its "g": "what\'s still hangin on …"', () => {
+  it('reads an English -ing form typed without its "g": "what\'s still hangin on …", "owin"', () => {
     expect(terms("what's still hangin on Idaho Conduit")).toContain('exposure');
     expect(terms("what's still hanging on Idaho Conduit")).toContain('exposure');
+    expect(terms('wot we still owin the drylinin lot')).toContain('outstanding');
+  });
+
+  it('reads "mach … dicht" as the separable verb dichtmachen: closing', () => {
+    expect(terms('mach de vergabeeinheit trockenbau in gaimersheim bitte dicht')).toContain('finalized');
   });
 
   it('reads a German noun, capitalised inside its clause, as no imperative: "Birsig-Park" is no "park!"', () => {
@@ -238,6 +243,8 @@ describe('German compounds', () => {
     ['bauherrengesellschaften', ['bauherr', 'gesellschaft']],
     ['rechnungsbuch', ['rechnung', 'buch']],
     ['teilzahlung', ['teil', 'zahlung']],
+    // a closing "g" of the first part spoken "ch", as Palatine typing writes it
+    ['abschlachszahlung', ['abschlag', 'zahlung']],
   ])('splits %s', (word, parts) => {
     expect(compoundParts(word, known)).toEqual(parts);
   });

@@ -1088,6 +1088,9 @@ export const ENGLISH: Vocabulary = {
     'proof',
     'document',
     'attached',
+    // a letter's "please find attached", which hands a file over and asks to find nothing
+    'find attached',
+    'find enclosed',
     'uploaded',
     'stored',
     'filed',
