@@ -1127,6 +1127,9 @@ export const GERMAN: Vocabulary = {
     'freigegeben aber unbezahlt',
     'freigegeben, noch nicht bezahlt',
     'noch nicht bezahlt',
+    'noch nicht gezahlt',
+    // as Bavarian and Austrian typing writes the participle: "no ned zoit"
+    'noch nicht zahlt',
     'OPOS',
     'Zahlvorschlag',
     'Zahlungsvorschlag',
@@ -1287,6 +1290,7 @@ export const GERMAN: Vocabulary = {
   'outstanding approved state': [
     'unbezahlt',
     'nicht bezahlt',
+    'nicht gezahlt',
     'ausstehend',
     'ausständig',
     'ungezahlt',
@@ -1922,6 +1926,7 @@ export const GERMAN: Vocabulary = {
     'Deckel drauf',
     'Deckel darauf',
     'zumachen',
+    'zutun',
     'dichtmachen',
     'finalisieren',
     'beenden',
@@ -2499,6 +2504,9 @@ export const GERMAN: Vocabulary = {
     'Auftrag … auf Eis legen',
     'Contract … auf Eis legen',
     'legen … Vertrag … auf Eis',
+    // Swiss: a contract suspended
+    'Vertrag … sistieren',
+    'Auftrag … sistieren',
   ],
   'update project': ['Projekt … auf Eis legen', 'Bauvorhaben … auf Eis legen'],
   'contact email': ['E-Mail', 'Email', 'Mail'],
