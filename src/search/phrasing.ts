@@ -159,6 +159,15 @@ function opensAskingForAction(sentence: string): boolean {
   return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksAddresseeToFindOut(said.slice(2)));
 }
 
+/**
+ * Whether a request opens by asking the one addressed: "can u look up … and if not add them?",
+ * whose question mark closes the whole request, not its last step.
+ */
+export function asksTheAddressee(request: string): boolean {
+  const [first = '', second = ''] = wordsOf(withoutSalutation(request));
+  return MODALS.has(first) && ADDRESSED.has(second);
+}
+
 /** Modals that, with the one addressed after them, close an order as its tag: "Change it over to …, will you?", "would ee?". */
 const TAG_MODALS = words('will would can could wud cud');
 
@@ -285,7 +294,7 @@ const SMALL_TALK = [
   ...['hallo', 'moin', 'servus', 'gruezi', 'hoi', 'sag mal', 'sag ma', 'sach ma', 'sach mal', 'kurze frage'],
   // regional greetings and openers: Geordie "howay", New Zealand "kia ora", Irish "sure look",
   // South African "eish", Bernese "grüessech", Austrian "heast", Hessian "ei gude", Ruhr "hömma"
-  ...['hi there', 'hey there', 'howay', 'kia ora', 'sure look', 'eish', 'right', 'mate'],
+  ...['hi there', 'hey there', 'hi again', 'howay', 'kia ora', 'sure look', 'eish', 'right', 'mate'],
   ...['hallo zusammen', 'gruessech', 'heast', 'ei gude', 'homma'],
 ]
   .map((phrase) => phrase.split(' '))

@@ -16,7 +16,7 @@ import { singular } from '../shape/words.js';
 import { asksFor } from './actions.js';
 import { featuresOf, rankingModel, reordered, type Example } from './learned-ranking.js';
 import { lexicon } from './lexicon.js';
-import { phrasedAsRead, withoutSmallTalk } from './phrasing.js';
+import { asksTheAddressee, phrasedAsRead, withoutSmallTalk } from './phrasing.js';
 import { namesRecordNumber } from './numbered.js';
 import { preferenceFor, productsOf, type Preference } from './preference.js';
 import { stepsIn, understand, type Meaning } from './request.js';
@@ -366,9 +366,10 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
   const about = productsOf(
     new Set(understand(query, lexicon(), isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))),
   );
+  const asked = asksTheAddressee(query);
   const perStep = parts.map((part, at) => ({
     request: part,
-    tools: ranked(tools, { query: part, product, about, before: parts[at - 1] }),
+    tools: ranked(tools, { query: at && asked ? part.replaceAll('?', '.') : part, product, about, before: parts[at - 1] }),
   }));
   // Cut into steps none of which names a tool, the request may still name one as a whole.
   if (perStep.every((step) => !step.tools.length)) return asOneStep();

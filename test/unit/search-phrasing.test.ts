@@ -146,6 +146,7 @@ describe('the small talk a request opens with', () => {
     ['Griaß di! Pick bitte an Pickerl auf die Rechnung 12', 'Pick bitte an Pickerl auf die Rechnung 12'],
     ['hiya! can u swap there banking info over?', 'can u swap there banking info over?'],
     ["Howay, can ye rename wor 'CE pending' tag?", "can ye rename wor 'CE pending' tag?"],
+    ['hi again!! invoice from Pile O’ Bones, pdf attached', 'invoice from Pile O’ Bones, pdf attached'],
   ])('leaves it out: %s', (request, asked) => {
     expect(withoutSmallTalk(request)).toBe(asked);
   });

@@ -123,6 +123,15 @@ describe('searching the catalog', () => {
     expect(['esg_create_meter_reading', 'esg_create_meter_reading_by_uuid']).toContain(twoSteps[1]?.tool.name);
   });
 
+  it('reads a later step as an order when the question mark closes a "can you …" request', () => {
+    const request =
+      'can u look up whether Wheatland Roofing is already set up as a vendor and if not add them? 1450 Albert St, Regina SK';
+    const { steps } = searchTools(catalog, request);
+    expect(steps).toHaveLength(2);
+    expect(steps[0]?.tool.hints.readOnlyHint).toBe(true);
+    expect(steps[1]?.tool.name).toMatch(/create_contractor$/);
+  });
+
   it('takes a later step that names no verb for the action it comes after a lookup for', () => {
     const { steps } = searchTools(catalog, 'Erst die Rechnung vom Dachdecker Vogt raussuchen, dann den Tag Skonto draufmachen');
     expect(steps.map((step) => step.tool.name)).toEqual(['list_invoices', 'assign_invoice_tag']);

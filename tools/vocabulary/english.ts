@@ -1091,6 +1091,7 @@ export const ENGLISH: Vocabulary = {
     // a letter's "please find attached", which hands a file over and asks to find nothing
     'find attached',
     'find enclosed',
+    'find herewith',
     'uploaded',
     'stored',
     'filed',
