@@ -3,7 +3,13 @@
  * raussuchen, danach die Stände erfassen". Each step is searched on its own, in the order given,
  * so that the lookup a later action needs is not drowned by that action's words.
  */
-import { GERMAN_AUXILIARIES, GERMAN_QUESTION_VERBS, GERMAN_QUESTION_WORDS, POLITE_WORDS } from './function-words.js';
+import {
+  GERMAN_AUXILIARIES,
+  GERMAN_QUESTION_VERBS,
+  GERMAN_QUESTION_WORDS,
+  POLITE_WORDS,
+  PREPOSITIONS,
+} from './function-words.js';
 import { ABBREVIATIONS, closesClause, wordsOf, WRITTEN_WORD } from './text.js';
 import { grammarWordOf, isDuForm, SEPARABLE_PARTICLES } from './word-forms.js';
 
@@ -307,6 +313,11 @@ const GERMAN_JOINS = new Set(['und', 'un']);
 /** German words that open a question after "und": "…, und wie viel ist bezahlt", "…, und ist sie freigegeben". */
 const QUESTION_WORDS = new Set([...GERMAN_QUESTION_WORDS, 'ob', ...GERMAN_QUESTION_VERBS]);
 
+/** Who, asked after "und", with its preposition or without: "…, und von wem?", "und wer war das?". */
+const WHO = new Set(['wer', 'wem', 'wen', 'wea']);
+const asksWhoAt = (words: readonly string[], at: number) =>
+  WHO.has(words[at] ?? '') || (PREPOSITIONS.has(words[at] ?? '') && WHO.has(words[at + 1] ?? ''));
+
 /**
  * A piece split at "and"/"und" where a verb follows it (English) or precedes it (German), and a verb
  * stands before. A word stands first after an "and", and last before a comma, a sentence's full stop
@@ -390,7 +401,7 @@ function splitAtJoins(request: string, piece: readonly Token[], isVerb: IsVerb, 
       index < words.length - 1 &&
       words.slice(0, index).some((_, before) => verbAt(before)) &&
       !lookupsOnBothSides(index) &&
-      !(GERMAN_JOINS.has(word) && joinsStatements(index)) &&
+      !(GERMAN_JOINS.has(word) && (joinsStatements(index) || asksWhoAt(words, index + 1))) &&
       (verbAt(index + 1) ||
         (subjectAfterBefore(index + 1) && verbAt(index + 2)) ||
         (word === 'and' && LIGHT_VERBS.has(words[index + 1]!)) ||

@@ -396,6 +396,9 @@ describe('the steps of a request', () => {
     // without a comma an "und" may join two names of one thing
     expect(steps('Rechnungen von Müller und Schmidt anzeigen')).toHaveLength(1);
     expect(steps('Zeig mir die Verträge, und zwar die offenen')).toHaveLength(1);
+    // "und" before who asks the same question further
+    expect(steps('Wann wurde der Emissionsfaktor umgestellt, und von wem?')).toHaveLength(1);
+    expect(steps('wann is des pdf reingekommen und wer hats hochgladen?')).toHaveLength(1);
     // two statements of what happened ask for nothing yet: the request is the sentence after them
     expect(
       steps(
