@@ -25,7 +25,8 @@ const better = (a: Split, b: Split | undefined) =>
  * shortest length counts only as written: "Schuster" is no "Sch-USt-er".
  */
 function knownAs(piece: string, last: boolean, isKnown: (word: string) => boolean): string | undefined {
-  const forms = last ? baseForms(piece) : [piece, `${piece}e`, withSpokenG(piece) ?? piece];
+  const spoken = withSpokenG(piece);
+  const forms = last ? baseForms(piece) : [piece, `${piece}e`, ...(spoken ? [spoken] : [])];
   const long = (form: string) => form.length > SHORTEST_PART || (form.length === SHORTEST_PART && form === piece);
   return forms.find((form) => long(form) && isKnown(form));
 }

@@ -57,7 +57,7 @@ export function encodeModel({ tools, parts, bias, features }: ModelWeights): Enc
     const steps = lettersOf(placed.map(([at], index) => at - (index ? placed[index - 1]![0] : 0)));
     return { feature, steps, weights: placed.map(([, weight]) => weight) };
   });
-  // Features with the same columns side by side: the packed bundle is a twenty-fifth smaller.
+  // Features that weigh the same columns side by side: the model packs some 4% smaller in the bundle.
   rows.sort((a, b) => (a.steps < b.steps ? -1 : a.steps > b.steps ? 1 : 0));
   return {
     tools,
