@@ -151,22 +151,22 @@ function toldInFirstClause(sentence: string): boolean {
   return rest.some((word) => TOLD.has(word)) && infinitivesOf(verb).some((infinitive) => TELLING.has(particle + infinitive));
 }
 
+/** Whether words open with a modal and the one addressed: "can you …", "would ye …". */
+const opensWithModalToAddressee = ([first = '', second = '']: readonly string[]): boolean =>
+  MODALS.has(first) && ADDRESSED.has(second);
+
 /** Whether a sentence opens by asking someone to act: "Can you get it into the system?", "Kannst du …". */
 function opensAskingForAction(sentence: string): boolean {
   if (asksAddresseeToShow(sentence)) return false;
   const said = wordsOf(sentence);
-  const [first = '', second = ''] = said;
-  return ASKS_FOR_ACTION.has(first) || (MODALS.has(first) && ADDRESSED.has(second) && !asksAddresseeToFindOut(said.slice(2)));
+  return ASKS_FOR_ACTION.has(said[0] ?? '') || (opensWithModalToAddressee(said) && !asksAddresseeToFindOut(said.slice(2)));
 }
 
 /**
  * Whether a request opens by asking the one addressed: "can u look up … and if not add them?",
  * whose question mark closes the whole request, not its last step.
  */
-export function asksTheAddressee(request: string): boolean {
-  const [first = '', second = ''] = wordsOf(withoutSalutation(request));
-  return MODALS.has(first) && ADDRESSED.has(second);
-}
+export const asksTheAddressee = (request: string): boolean => opensWithModalToAddressee(wordsOf(withoutSalutation(request)));
 
 /** Modals that, with the one addressed after them, close an order as its tag: "Change it over to …, will you?", "would ee?". */
 const TAG_MODALS = words('will would can could wud cud');

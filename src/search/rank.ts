@@ -366,6 +366,7 @@ export function searchTools<T extends Searchable>(tools: readonly T[], request: 
   const about = productsOf(
     new Set(understand(query, lexicon(), isToolWord).meanings.flatMap(({ terms }) => terms.map(singular))),
   );
+  // "can u look up … and if not add them?": the question mark is the whole request's, not its last step's.
   const asked = asksTheAddressee(query);
   const perStep = parts.map((part, at) => ({
     request: part,
